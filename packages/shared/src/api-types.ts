@@ -1,0 +1,63 @@
+import type { Position, Status } from './roles.js';
+import type { TokenType } from './schemas.js';
+
+/** A user as the API returns it everywhere (CONTRACT §3). */
+export interface User {
+  id: string;
+  email: string;
+  fullName: string | null;
+  position: Position;
+  status: Status;
+  imageUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  invitedBy: { id: string; fullName: string | null } | null;
+}
+
+export interface PaginationMeta {
+  currentPage: number;
+  itemsPerPage: number;
+  totalItems: number;
+  totalPages: number;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: PaginationMeta;
+}
+
+export interface ApiSuccess<T> {
+  data: T;
+}
+
+/** Every error body (CONTRACT §2): `code` is the HTTP status, `errors` maps fields to messages. */
+export interface ApiErrorBody {
+  code: number;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+
+export interface UploadedFile {
+  path: string;
+  originalName: string;
+  size: number;
+}
+
+export type TokenStatus = 'valid' | 'expired';
+
+export interface TokenCheck {
+  tokenStatus: TokenStatus;
+  user: { email: string };
+}
+
+export interface BulkCreateResult {
+  created: User[];
+  skipped: { email: string; reason: string }[];
+}
+
+export type { TokenType };

@@ -1,0 +1,28 @@
+import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.js';
+
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const TOP_LEVEL_DOMAIN = /^[A-Za-z]{2,63}$/;
+
+/**
+ * SPEC §5's email format: at most 254 characters, a local part of at most 64, and a domain with a
+ * top-level part (so `a@b` fails). Quoted local parts and IP-literal domains are refused on purpose:
+ * no staff mailbox needs them and they are a common source of parser confusion.
+ */
+export function isValidEmail(value: string): boolean {
+  if (value.length > EMAIL_MAX_LENGTH) return false;
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return false;
+  const local = value.slice(0, at);
+  const domain = value.slice(at + 1);
+  if (local.length > EMAIL_LOCAL_PART_MAX_LENGTH || !LOCAL_PART.test(local)) return false;
+  const labels = domain.split('.');
+  if (labels.length < 2) return false;
+  const tld = labels[labels.length - 1] ?? '';
+  return labels.every((label) => DOMAIN_LABEL.test(label)) && TOP_LEVEL_DOMAIN.test(tld);
+}
+
+/** The one normal form of an email address: trimmed and lower-cased. */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}

@@ -1,0 +1,52 @@
+/** Every text of SPEC §5 and §8, word for word, and the server's own messages (CONTRACT §4). */
+export const VALIDATION_MESSAGES = {
+  emailRequired: 'Please enter email.',
+  emailInvalid: 'Email is invalid.',
+  passwordRequired: 'Please enter password.',
+  passwordInvalid: 'Password is invalid.',
+  tokenRequired: 'Please enter token.',
+  newPasswordRequired: 'Please enter new password.',
+  confirmPasswordRequired: 'Please enter confirm password.',
+  passwordStrength:
+    'Please enter at least 8 characters, including a uppercase letter, lowercase letter, number and special character.',
+  passwordTooLong: 'Please enter at most 256 characters.',
+  passwordMismatch: "Password don't match.",
+  fullNameRequired: 'Please enter full name',
+  fullNameTooLong: 'Please enter at most 100 characters.',
+  fileTooLarge: 'File size must be less than 5 MB',
+  fileTypeInvalid: 'File type must be .png, .jpg, .jpeg',
+} as const;
+
+export const TOAST_MESSAGES = {
+  resetLinkSent: 'Check your email! The reset password email has already been resent.',
+  passwordReset: 'Your password has been reset.',
+  registered: 'You have successfully registered and logged in.',
+  invitationSent: 'Invitation sent! The new user can activate their account via the email link.',
+  resetEmailSent:
+    'Reset password email sent! This user can reset their password via the email link.',
+  changesSaved: 'Your changes have been saved.',
+  invalidToken: 'Invalid token.',
+  tokenExpired: 'Token is expired.',
+  fallbackError: 'Something wrong.',
+} as const;
+
+/** Messages the server answers with; the site matches the first two on login (SPEC §8). */
+export const API_MESSAGES = {
+  userNotFound: 'User not found',
+  passwordMismatch: 'The provided password does not match',
+  accountPending: 'This account is not activated yet. Use the link in your invitation email.',
+  accountInactive: 'This account is inactive. Ask an administrator to reactivate it.',
+  invalidToken: 'Invalid token',
+  unauthorized: 'Authentication required',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  forbidden: 'You are not allowed to do this',
+  notFound: 'Not found',
+  emailTaken: 'This email is already in use',
+  tooManyRequests: 'Too many attempts. Please try again later.',
+  accountLocked: 'Too many failed logins for this email. Please try again later.',
+  validationFailed: 'Some fields are invalid',
+  malformedBody: 'The request body is not valid JSON',
+  payloadTooLarge: 'The request is too large',
+  unsupportedMediaType: 'This content type is not supported',
+  internalError: 'Something went wrong on our side. Please try again.',
+} as const;

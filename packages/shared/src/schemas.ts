@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  BULK_CREATE_MAX,
+  FULL_NAME_MAX_LENGTH,
+  LIST_DEFAULT_LIMIT,
+  LIST_MAX_LIMIT,
+  PASSWORD_MAX_LENGTH,
+  SEARCH_MAX_LENGTH,
+} from './constants.js';
+import { isValidEmail } from './email.js';
+import { VALIDATION_MESSAGES as M } from './messages.js';
+import { isStrongPassword } from './password.js';
+import { POSITIONS, STATUSES, SWITCHABLE_STATUSES } from './roles.js';
+
+/** A required string: missing, non-string or empty all give the same "please enter" message. */
+const required = (message: string) =>
+  z.string({ error: message }).min(1, { error: message, abort: true });
+
+export const emailSchema = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, { error: M.emailRequired, abort: true })
+  .refine(isValidEmail, { error: M.emailInvalid });
+
+/** A password the user chooses now: required, then SPEC §5's strength rule. */
+const newPassword = (requiredMessage: string) =>
+  required(requiredMessage)
+    .max(PASSWORD_MAX_LENGTH, { error: M.passwordTooLong, abort: true })
+    .refine(isStrongPassword, { error: M.passwordStrength });
+
+export const fullNameSchema = z
+  .string({ error: M.fullNameRequired })
+  .trim()
+  .min(1, { error: M.fullNameRequired, abort: true })
+  .max(FULL_NAME_MAX_LENGTH, { error: M.fullNameTooLong });
+
+export const positionSchema = z.enum(POSITIONS);
+export const statusSchema = z.enum(STATUSES);
+
+/** Adds "Password don't match." on `confirmKey` when it differs from `passwordKey`. */
+function matching<K extends string, C extends string>(passwordKey: K, confirmKey: C) {
+  return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
+    if (value[confirmKey] && value[passwordKey] !== value[confirmKey]) {
+      ctx.addIssue({ code: 'custom', path: [confirmKey], message: M.passwordMismatch });
+    }
+  };
+}
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: required(M.passwordRequired),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const setupAccountSchema = z
+  .object({
+    token: required(M.tokenRequired),
+    password: newPassword(M.passwordRequired),
+    confirmedPassword: required(M.confirmPasswordRequired),
+  })
+  .superRefine(matching('password', 'confirmedPassword'));
+export type SetupAccountInput = z.infer<typeof setupAccountSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: required(M.tokenRequired),
+    newPassword: newPassword(M.newPasswordRequired),
+    confirmNewPassword: required(M.confirmPasswordRequired),
+  })
+  .superRefine(matching('newPassword', 'confirmNewPassword'));
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    password: required(M.passwordRequired),
+    newPassword: newPassword(M.newPasswordRequired),
+    confirmNewPassword: required(M.confirmPasswordRequired),
+  })
+  .superRefine(matching('newPassword', 'confirmNewPassword'));
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** `imageUrl`: an upload's path, or null to remove the picture; absent leaves it as it is. */
+const imageUrlSchema = z.string().max(500).startsWith('/').nullable().optional();
+
+export const updateProfileSchema = z.object({
+  fullName: fullNameSchema,
+  imageUrl: imageUrlSchema,
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const updateUserSchema = z.object({
+  fullName: fullNameSchema.optional(),
+  position: positionSchema.optional(),
+  status: statusSchema.optional(),
+  imageUrl: imageUrlSchema,
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const updateStatusSchema = z.object({ status: z.enum(SWITCHABLE_STATUSES) });
+export type UpdateStatusInput = z.infer<typeof updateStatusSchema>;
+
+export const inviteRowSchema = z.object({
+  email: emailSchema,
+  fullName: fullNameSchema.optional(),
+  position: positionSchema,
+});
+export type InviteRow = z.infer<typeof inviteRowSchema>;
+
+export const bulkCreateSchema = z.object({
+  users: z.array(inviteRowSchema).min(1).max(BULK_CREATE_MAX),
+});
+export type BulkCreateInput = z.infer<typeof bulkCreateSchema>;
+
+export const resendInvitationSchema = z.object({ email: emailSchema });
+
+export const TOKEN_TYPES = ['confirmation_token', 'reset_password_token'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+export const checkTokenQuerySchema = z.object({
+  token: required(M.tokenRequired),
+  jwtTokenType: z.enum(TOKEN_TYPES),
+});
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const USER_SORT_COLUMNS = ['fullName', 'email', 'position', 'status', 'createdAt'] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export const listUsersQuerySchema = z.object({
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  all: booleanQuery.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+  sortBy: z.enum(USER_SORT_COLUMNS).default('createdAt'),
+  sortDirection: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(SORT_DIRECTIONS))
+    .default('DESC'),
+  includeInactive: booleanQuery.default(true),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run for every unit and API test. The API suite runs once on SQLite and, when
+ * TEST_DATABASE_URL is set, a second time on PostgreSQL (TEST_DB tells the suite which).
+ */
+const apiOn = (engine: 'sqlite' | 'postgres') => ({
+  extends: './apps/api/vitest.config.ts',
+  test: { name: `api:${engine}`, root: './apps/api', env: { TEST_DB: engine } },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/shared',
+      'apps/web',
+      apiOn('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiOn('postgres')] : []),
+    ],
+  },
+});
