@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Browser tests drive Debian's Chromium against the built server (apps/api/dist + apps/web/dist)
+ * on a temporary SQLite database, with a real SMTP server that files every mail it receives.
+ * Values go into process.env here so that the workers, which inherit it, see the same ones.
+ */
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'staff-admin-e2e-'));
+process.env.E2E_PORT ??= String(41000 + (process.pid % 2000));
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2000);
+process.env.E2E_ADMIN_EMAIL ??= 'admin@company.test';
+process.env.E2E_ADMIN_PASSWORD ??= 'Admin!2345pass';
+process.env.E2E_ACCESS_TOKEN_TTL ??= '4s';
+
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: true,
+  globalTeardown: './support/global-teardown.ts',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node support/server.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

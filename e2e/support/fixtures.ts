@@ -1,0 +1,106 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const env = process.env as Record<string, string>;
+
+export const ADMIN = { email: env.E2E_ADMIN_EMAIL!, password: env.E2E_ADMIN_PASSWORD! };
+export const PASSWORD = 'Staff!2345pass';
+
+export type Position = 'admin' | 'project_owner' | 'project_manager' | 'contractor' | 'finance';
+export type Status = 'pending' | 'active' | 'inactive';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  fullName: string;
+  position: Position;
+  status: Status;
+}
+
+/** Creates a user with a unique email through the operator CLI, on the test server's database. */
+export async function createUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user: TestUser = {
+    email: `user-${randomUUID().slice(0, 8)}@company.test`,
+    password: PASSWORD,
+    fullName: 'Casey Tester',
+    position: 'contractor',
+    status: 'active',
+    ...overrides,
+  };
+  const args = [
+    'apps/api/dist/cli.js',
+    'create-user',
+    '--email',
+    user.email,
+    '--position',
+    user.position,
+    '--status',
+    user.status,
+    '--name',
+    user.fullName,
+  ];
+  if (user.status !== 'pending') args.push('--password', user.password);
+  await run(process.execPath, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      INIT_CWD: env.E2E_DATA_DIR,
+      DATABASE_URL: `sqlite:${env.E2E_DATA_DIR}/db.sqlite`,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  return user;
+}
+
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/users\/profile$/);
+}
+
+/** Fails on serious or critical accessibility violations of the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(blocking, 'axe violations').toEqual([]);
+}
+
+/**
+ * Every test fails on a console error or an uncaught exception in the page. The browser's own
+ * "Failed to load resource" lines for HTTP error answers are not errors of the page: the tests
+ * provoke those answers on purpose (wrong passwords, expired tokens) and check what the site shows.
+ */
+export const test = base.extend<{ consoleGuard: void }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (
+          /Failed to load resource: the server responded with a status of \d+/.test(message.text())
+        )
+          return;
+        errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await use();
+      expect(errors, 'console errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

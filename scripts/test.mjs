@@ -1,0 +1,112 @@
+// `npm test`: every test level in one command, and one closing line that sums them up.
+//   1. unit and API tests (Vitest): shared, web, API on SQLite, and API on PostgreSQL when
+//      TEST_DATABASE_URL is set;
+//   2. browser tests (Playwright in Chromium) against the freshly built server.
+// A level that cannot run for want of a service says so loudly; skipped tests fail the run.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = `${root}test-results`;
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+function banner(text) {
+  const line = '!'.repeat(text.length + 8);
+  console.log(`\n${line}\n!!! ${text} !!!\n${line}\n`);
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  banner('TEST_DATABASE_URL is not set: the API suite is NOT run against PostgreSQL');
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status ?? 1;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const levels = [];
+
+// 1. Vitest
+{
+  const output = `${resultsDir}/vitest.json`;
+  const status = run(npx, [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+  ]);
+  const report = readJson(output);
+  levels.push({
+    name: 'unit and API',
+    status,
+    passed: report?.numPassedTests ?? 0,
+    failed: report?.numFailedTests ?? 0,
+    skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+  });
+}
+
+// 2. Playwright
+{
+  const buildStatus = run(npm, ['run', 'build']);
+  const output = `${resultsDir}/playwright.json`;
+  const status =
+    buildStatus === 0
+      ? run(
+          npx,
+          ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+          {
+            PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+          },
+        )
+      : buildStatus;
+  const stats = readJson(output)?.stats;
+  levels.push({
+    name: 'browser',
+    status,
+    passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+    failed: stats?.unexpected ?? 0,
+    skipped: stats?.skipped ?? 0,
+  });
+}
+
+console.log('');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let ok = true;
+for (const level of levels) {
+  console.log(
+    `${level.name}: ${level.passed} passed, ${level.failed} failed, ${level.skipped} skipped (exit ${level.status})`,
+  );
+  passed += level.passed;
+  failed += level.failed;
+  skipped += level.skipped;
+  if (level.status !== 0 || level.failed > 0 || level.passed === 0) ok = false;
+}
+if (skipped > 0) {
+  banner(`${skipped} test(s) were skipped: a skipped test is not a passing test`);
+  ok = false;
+}
+if (!process.env.TEST_DATABASE_URL) {
+  banner('Reminder: PostgreSQL was NOT tested (TEST_DATABASE_URL unset)');
+}
+console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);
