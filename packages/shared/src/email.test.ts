@@ -8,12 +8,14 @@ describe('isValidEmail', () => {
     'x+tag@sub.domain.example',
     "o'brien@example.ie",
     `${'a'.repeat(64)}@example.com`,
+    'admin@localhost',
   ])('accepts %s', (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
 
   it.each([
     ['no top-level domain', 'a@b'],
+    ['no top-level domain on another single-label host', 'admin@intranet'],
     ['no at sign', 'plainaddress'],
     ['empty local part', '@example.com'],
     ['empty domain', 'a@'],

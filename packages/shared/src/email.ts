@@ -6,8 +6,10 @@ const TOP_LEVEL_DOMAIN = /^[A-Za-z]{2,63}$/;
 
 /**
  * SPEC §5's email format: at most 254 characters, a local part of at most 64, and a domain with a
- * top-level part (so `a@b` fails). Quoted local parts and IP-literal domains are refused on purpose:
- * no staff mailbox needs them and they are a common source of parser confusion.
+ * top-level part (so `a@b` fails). The one exception is the special-use name `localhost` (RFC 6761):
+ * the contract's defaults `admin@localhost` and `support@localhost` must stay usable on a fresh
+ * install. Quoted local parts and IP-literal domains are refused on purpose: no staff mailbox needs
+ * them and they are a common source of parser confusion.
  */
 export function isValidEmail(value: string): boolean {
   if (value.length > EMAIL_MAX_LENGTH) return false;
@@ -16,6 +18,7 @@ export function isValidEmail(value: string): boolean {
   const local = value.slice(0, at);
   const domain = value.slice(at + 1);
   if (local.length > EMAIL_LOCAL_PART_MAX_LENGTH || !LOCAL_PART.test(local)) return false;
+  if (domain.toLowerCase() === 'localhost') return true;
   const labels = domain.split('.');
   if (labels.length < 2) return false;
   const tld = labels[labels.length - 1] ?? '';

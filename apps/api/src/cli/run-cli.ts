@@ -1,0 +1,208 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  changePasswordSchema,
+  emailSchema,
+  fullNameSchema,
+  positionSchema,
+  POSITIONS,
+  statusSchema,
+  STATUSES,
+  type User,
+} from '@staff-admin/shared';
+import { destination } from 'pino';
+import { z } from 'zod';
+import { ConfigError, loadConfigFromProcess, type Config } from '../config/env.js';
+import { createDatabase, type Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { AppError } from '../lib/errors.js';
+import { createLogger } from '../lib/logger.js';
+import { createCoreServices, type CoreServices } from '../services.js';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export interface RunCliOptions {
+  /** Defaults to the configuration of the process environment (and `.env`). */
+  config?: Config;
+  io?: CliIo;
+}
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  migrate                         bring the database schema up to date
+  create-user --email E --position P [--password P] [--status S] [--name "Full Name"]
+                                  positions: ${POSITIONS.join(', ')}
+                                  statuses: ${STATUSES.join(', ')} (default active; pending takes no password)
+  set-password --email E --password P
+                                  set a password and end the user's sessions
+  list-users [--json]             print every user
+`;
+
+class UsageError extends Error {}
+
+/** The shared rule for a password chosen now (required, at most 256, strength). */
+const passwordSchema = changePasswordSchema.shape.newPassword;
+
+const createUserArgs = z.object({
+  email: emailSchema,
+  password: passwordSchema.optional(),
+  position: positionSchema,
+  status: statusSchema.default('active'),
+  name: fullNameSchema.optional(),
+});
+
+const setPasswordArgs = z.object({ email: emailSchema, password: passwordSchema });
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Run = (services: CoreServices, io: CliIo) => Promise<void>;
+
+/** `prepare` checks the options (throwing a UsageError) before any database is opened. */
+interface Command {
+  options: Options;
+  prepare: (values: Record<string, unknown>) => Run;
+}
+
+const stringOptions = (...names: string[]): Options =>
+  Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+
+const commands: Record<string, Command> = {
+  migrate: {
+    options: {},
+    // Every command migrates first (see runCli), so there is nothing more to do.
+    prepare: () => async (_services, io) => io.stdout('Database is up to date.\n'),
+  },
+  'create-user': {
+    options: stringOptions('email', 'password', 'position', 'status', 'name'),
+    prepare: (values) => {
+      const args = validate(createUserArgs, values);
+      return async ({ users }, io) => {
+        const user = await users.create({
+          email: args.email,
+          password: args.password,
+          position: args.position,
+          status: args.status,
+          fullName: args.name ?? null,
+        });
+        io.stdout(`Created ${user.status} ${user.position} ${user.email} (${user.id}).\n`);
+      };
+    },
+  },
+  'set-password': {
+    options: stringOptions('email', 'password'),
+    prepare: (values) => {
+      const args = validate(setPasswordArgs, values);
+      return async ({ users }, io) => {
+        const user = await users.setPassword(args.email, args.password);
+        io.stdout(`Password set for ${user.email}; their sessions were ended.\n`);
+      };
+    },
+  },
+  'list-users': {
+    options: { json: { type: 'boolean' } },
+    prepare: (values) => {
+      const json = values.json === true;
+      return async ({ users }, io) => {
+        const all = await users.listAll();
+        io.stdout(json ? `${JSON.stringify(all, null, 2)}\n` : formatTable(all));
+      };
+    },
+  },
+};
+
+/** Runs one CLI command and returns its exit code: 0 done, 1 failed, 2 bad usage. */
+export async function runCli(argv: string[], options: RunCliOptions = {}): Promise<number> {
+  const io = options.io ?? {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  };
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    io.stdout(USAGE);
+    return name ? EXIT_OK : EXIT_USAGE;
+  }
+  const definition = commands[name];
+  if (!definition) {
+    io.stderr(`Unknown command "${name}".\n\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+
+  let run: Run;
+  let config: Config;
+  try {
+    run = definition.prepare(parseOptions(definition.options, rest));
+    config = options.config ?? loadConfigFromProcess();
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${name}: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof ConfigError) {
+      io.stderr(`${error.message}\n`);
+      return EXIT_FAILURE;
+    }
+    throw error;
+  }
+
+  const database: Database = createDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    const log = createLogger(config.logLevel, destination(2));
+    await run(createCoreServices(database, config, log), io);
+    return EXIT_OK;
+  } catch (error) {
+    io.stderr(`${name}: ${error instanceof AppError ? error.message : String(error)}\n`);
+    return EXIT_FAILURE;
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+function parseOptions(options: Options, args: string[]): Record<string, unknown> {
+  try {
+    return parseArgs({ args, options, strict: true }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function validate<T>(schema: z.ZodType<T>, values: Record<string, unknown>): T {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    return values[key] === undefined ? `--${key} is required` : `--${key}: ${issue.message}`;
+  });
+  throw new UsageError(problems.join('; '));
+}
+
+function formatTable(users: User[]): string {
+  if (users.length === 0) return 'No users.\n';
+  const rows = [
+    ['EMAIL', 'POSITION', 'STATUS', 'NAME', 'CREATED', 'ID'],
+    ...users.map((user) => [
+      user.email,
+      user.position,
+      user.status,
+      user.fullName ?? '-',
+      user.createdAt,
+      user.id,
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+    .concat('\n');
+}

@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseDotenv } from 'dotenv';
+import { z } from 'zod';
+import { isStrongPassword, isValidEmail, VALIDATION_MESSAGES } from '@staff-admin/shared';
+import { parseDuration } from './duration.js';
+
+/** The only module that reads `process.env`; everything else receives a `Config`. */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseConfig =
+  { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Public base URL without a trailing slash. */
+  appUrl: string;
+  database: DatabaseConfig;
+  auth: {
+    secret: string;
+    accessTokenTtlMs: number;
+    refreshTokenTtlMs: number;
+    invitationTtlMs: number;
+    resetPasswordTtlMs: number;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+  uploadDir: string;
+  redisUrl: string | undefined;
+  firstAdmin: { email: string; password: string } | undefined;
+  logLevel: LogLevel;
+  limits: {
+    authRequestsPerMinute: number;
+    loginFailuresBeforeLock: number;
+    forgotPasswordPerHour: number;
+  };
+  trustProxy: TrustProxy | undefined;
+  supportEmail: string;
+  webDistDir: string;
+  /** `<base>/data`: the generated auth secret and the default database and uploads live here. */
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const MIN_AUTH_SECRET_BYTES = 32;
+const AUTH_SECRET_FILE = 'auth-secret';
+
+type Env = Record<string, string | undefined>;
+
+const int = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const ms = parseDuration(value);
+      if (ms === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration like 30s, 15m, 1h or 7d' });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const urlWithProtocols = (protocols: string[], message: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: message },
+  );
+
+const email = z.string().trim().toLowerCase().refine(isValidEmail, {
+  error: 'must be a valid email address',
+});
+
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', prefix] = entry.split('/');
+    return isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+  });
+  if (!valid) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be true, false, a hop count or a comma-separated list of addresses',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  PORT: int(0, 65_535, 'must be a whole number from 0 to 65535').default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(value), {
+      error: 'must be sqlite:PATH, sqlite::memory: or postgres://…',
+    })
+    .default('sqlite:./data/staff-admin.db'),
+  AUTH_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= MIN_AUTH_SECRET_BYTES, {
+      error: `must be at least ${MIN_AUTH_SECRET_BYTES} bytes long`,
+    })
+    .optional(),
+  ACCESS_TOKEN_TTL: duration('15m'),
+  REFRESH_TOKEN_TTL: duration('7d'),
+  INVITATION_TTL: duration('7d'),
+  RESET_PASSWORD_TTL: duration('1h'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(1).default('Staff Admin <no-reply@localhost>'),
+  UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  REDIS_URL: urlWithProtocols(
+    ['redis:', 'rediss:'],
+    'must be a redis:// or rediss:// URL',
+  ).optional(),
+  ADMIN_EMAIL: email.optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(isStrongPassword, { error: `is too weak: ${VALIDATION_MESSAGES.passwordStrength}` })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(60),
+  LOGIN_FAILURES_BEFORE_LOCK: int(1, 1_000_000, 'must be a whole number of at least 1').default(10),
+  FORGOT_PASSWORD_PER_HOUR: int(1, 1_000_000, 'must be a whole number of at least 1').default(5),
+  TRUST_PROXY: trustProxy.optional(),
+  SUPPORT_EMAIL: email.default('support@localhost'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+/** Folder where relative paths resolve and `.env` is read: where the user typed the command. */
+export function resolveBaseDir(env: Env): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+/**
+ * Builds the configuration from an environment object. Empty values count as unset. Throws a
+ * `ConfigError` whose message is one line naming every bad variable.
+ */
+export function loadConfig(env: Env): Config {
+  const input = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${String(issue.path[0] ?? 'environment')} ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const vars = parsed.data;
+  const baseDir = resolveBaseDir(env);
+  const fromBase = (target: string) => path.resolve(baseDir, target);
+  const dataDir = fromBase('data');
+
+  if (Boolean(vars.ADMIN_EMAIL) !== Boolean(vars.ADMIN_PASSWORD)) {
+    const [missing, present] = vars.ADMIN_EMAIL
+      ? ['ADMIN_PASSWORD', 'ADMIN_EMAIL']
+      : ['ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+    throw new ConfigError(`Invalid configuration: ${missing} must be set when ${present} is set`);
+  }
+  if (vars.NODE_ENV === 'production' && !vars.AUTH_SECRET) {
+    throw new ConfigError(
+      `Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least ${MIN_AUTH_SECRET_BYTES} bytes)`,
+    );
+  }
+
+  return {
+    nodeEnv: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    database: parseDatabaseUrl(vars.DATABASE_URL, fromBase),
+    auth: {
+      secret: vars.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),
+      accessTokenTtlMs: vars.ACCESS_TOKEN_TTL,
+      refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL,
+      invitationTtlMs: vars.INVITATION_TTL,
+      resetPasswordTtlMs: vars.RESET_PASSWORD_TTL,
+    },
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
+    uploadDir: fromBase(vars.UPLOAD_DIR),
+    redisUrl: vars.REDIS_URL,
+    firstAdmin:
+      vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
+        ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD }
+        : undefined,
+    logLevel: vars.LOG_LEVEL,
+    limits: {
+      authRequestsPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+      loginFailuresBeforeLock: vars.LOGIN_FAILURES_BEFORE_LOCK,
+      forgotPasswordPerHour: vars.FORGOT_PASSWORD_PER_HOUR,
+    },
+    trustProxy: vars.TRUST_PROXY,
+    supportEmail: vars.SUPPORT_EMAIL,
+    webDistDir: vars.WEB_DIST_DIR ? fromBase(vars.WEB_DIST_DIR) : defaultWebDistDir(),
+    dataDir,
+  };
+}
+
+/** The process environment merged over `<base>/.env` (real variables win over the file). */
+export function readProcessEnv(): Env {
+  const baseDir = resolveBaseDir(process.env);
+  const envFile = path.join(baseDir, '.env');
+  const fromFile = existsSync(envFile) ? parseDotenv(readFileSync(envFile)) : {};
+  return { ...fromFile, ...process.env };
+}
+
+export function loadConfigFromProcess(): Config {
+  return loadConfig(readProcessEnv());
+}
+
+function parseDatabaseUrl(url: string, fromBase: (p: string) => string): DatabaseConfig {
+  if (url.startsWith('sqlite:')) {
+    const target = url.slice('sqlite:'.length);
+    return { engine: 'sqlite', filename: target === ':memory:' ? ':memory:' : fromBase(target) };
+  }
+  return { engine: 'postgres', connectionString: url };
+}
+
+/** 48 random bytes kept in `data/auth-secret` (mode 0600) so tokens survive restarts. */
+function readOrCreateAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, AUTH_SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (Buffer.byteLength(secret) < MIN_AUTH_SECRET_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration: AUTH_SECRET from ${file} must be at least ${MIN_AUTH_SECRET_BYTES} bytes long; delete the file to generate a new one`,
+    );
+  }
+  return secret;
+}
+
+/**
+ * apps/web/dist, found from this module's own location: the nearest folder holding a
+ * package.json is apps/api both for src/config/env.ts (tsx) and for dist/server.js (bundle).
+ */
+function defaultWebDistDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return path.resolve(dir, '..', 'web', 'dist');
+}

@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { DbEngine } from '../database.js';
+import { initial } from './0001-initial.js';
+
+/**
+ * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
+ * them. Append new ones with the next number; never edit one that has shipped.
+ */
+export function migrations(engine: DbEngine): Record<string, Migration> {
+  return {
+    '0001-initial': initial(engine),
+  };
+}

@@ -1,0 +1,47 @@
+import type { Position, Status } from '@staff-admin/shared';
+
+/**
+ * Table shapes. Times are ISO-8601 UTC strings on both engines: SQLite stores them as text and
+ * PostgreSQL's timestamptz values are turned back into ISO strings by the driver (see database.ts),
+ * so queries and comparisons read the same everywhere.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  full_name: string | null;
+  position: Position;
+  status: Status;
+  image_url: string | null;
+  password_hash: string | null;
+  invited_by: string | null;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  replaced_by: string | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+}

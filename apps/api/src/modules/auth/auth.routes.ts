@@ -1,0 +1,63 @@
+import { loginSchema } from '@staff-admin/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerSecurity, envelope, errorResponses, sessionMeta } from '../../lib/http-schemas.js';
+import { currentAuth } from '../../plugins/authenticate.js';
+import { authRateLimit } from '../../plugins/rate-limit.js';
+import type { AuthService } from './auth.service.js';
+
+const tokenPairSchema = envelope(z.object({ access_token: z.string(), refresh_token: z.string() }));
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  requestsPerMinute: number;
+}> = async (app, { auth, requestsPerMinute }) => {
+  const config = authRateLimit(requestsPerMinute);
+
+  app.post(
+    '/auth/login',
+    {
+      config,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginSchema,
+        response: { 200: tokenPairSchema, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ data: await auth.login(request.body, sessionMeta(request)) }),
+  );
+
+  app.post(
+    '/auth/refresh-token/:refreshToken',
+    {
+      config,
+      schema: {
+        tags: ['auth'],
+        summary: 'Swap a refresh token for a new token pair (the old one stops working)',
+        description: 'The bearer header may carry an expired access token; it is not needed.',
+        params: z.object({ refreshToken: z.string() }),
+        response: { 200: tokenPairSchema, ...errorResponses(403, 429) },
+      },
+    },
+    async (request) => ({ data: await auth.refresh(request.params.refreshToken) }),
+  );
+
+  app.delete(
+    '/auth/logout',
+    {
+      config,
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session: its refresh and access tokens stop working',
+        security: bearerSecurity,
+        response: { 200: envelope(z.null()), ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => {
+      await auth.logout(currentAuth(request));
+      return { data: null };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../lib/errors.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+import type { AuthContext } from '../modules/sessions/sessions.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: 401 without a valid access token and live session, 403 if not active. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The caller of a route guarded by `authenticate`. */
+export function currentAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export const authenticatePlugin = fp<{ auth: AuthService }>(
+  async (app, { auth }) => {
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.auth = await auth.authenticate(request.headers.authorization);
+    });
+  },
+  { name: 'authenticate' },
+);

@@ -1,0 +1,84 @@
+import { STATUS_CODES } from 'node:http';
+import { API_MESSAGES, type ApiErrorBody } from '@staff-admin/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+export const isApiPath = (url: string): boolean => /^\/api(?:[/?#]|$)/.test(url);
+
+const BODY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: API_MESSAGES.malformedBody },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: API_MESSAGES.malformedBody },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: API_MESSAGES.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: API_MESSAGES.unsupportedMediaType },
+};
+
+/** Safe texts for client errors raised by Fastify or its plugins (their own texts are for developers). */
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  400: API_MESSAGES.malformedBody,
+  401: API_MESSAGES.unauthorized,
+  403: API_MESSAGES.forbidden,
+  404: API_MESSAGES.notFound,
+  413: API_MESSAGES.payloadTooLarge,
+  415: API_MESSAGES.unsupportedMediaType,
+  429: API_MESSAGES.tooManyRequests,
+};
+
+/** Field path → its first message, e.g. `users.0.email`. */
+function fieldErrors(issues: { instancePath: string; message?: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.split('/').filter(Boolean).join('.');
+    if (field && issue.message && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+function toResponse(error: FastifyError | AppError): {
+  status: number;
+  body: ApiErrorBody;
+  headers?: Record<string, string>;
+} {
+  if (error instanceof AppError) {
+    const body: ApiErrorBody = { code: error.status, message: error.message };
+    if (error.errors) body.errors = error.errors;
+    return { status: error.status, body, headers: error.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = fieldErrors(error.validation);
+    const body: ApiErrorBody = { code: 400, message: API_MESSAGES.validationFailed };
+    if (Object.keys(errors).length > 0) body.errors = errors;
+    return { status: 400, body };
+  }
+  const known = error.code ? BODY_ERRORS[error.code] : undefined;
+  if (known) return { status: known.status, body: { code: known.status, message: known.message } };
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = CLIENT_ERROR_MESSAGES[status] ?? STATUS_CODES[status] ?? 'Request failed';
+    return { status, body: { code: status, message } };
+  }
+  return { status: 500, body: { code: 500, message: API_MESSAGES.internalError } };
+}
+
+/**
+ * The one error handler: domain errors, validation and body errors become the contract's
+ * `{ code, message, errors? }`; anything else is logged and answered with a bare 500.
+ */
+export function errorHandler(
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { status, body, headers } = toResponse(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (headers) reply.headers(headers);
+  return reply.code(status).send(body);
+}
+
+/** Unknown /api paths and other methods get JSON; any other GET is the site's (SPA fallback). */
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (!isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+    return request.server.sendSiteFallback(request, reply);
+  }
+  return reply.code(404).send({ code: 404, message: API_MESSAGES.notFound });
+}

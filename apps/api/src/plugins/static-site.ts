@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { styleNonce } from './security-headers.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a site path that is not a file: index.html (SPA routes) or a "not built" page. */
+    sendSiteFallback: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  }
+}
+
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+const SUPPORT_EMAIL_PLACEHOLDER = '__SUPPORT_EMAIL__';
+const ASSETS_PREFIX = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NOT_BUILT =
+  'Staff Admin: the web site is not built. Run `npm run build` at the repository root, then restart the server.\n';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+/**
+ * The built site: files from WEB_DIST_DIR (hashed `/assets/*` cached for a year), and index.html
+ * as a template for every other GET: a fresh CSP nonce per response and the support email.
+ */
+export const staticSitePlugin = fp<{ distDir: string; supportEmail: string }>(
+  async (app, { distDir, supportEmail }) => {
+    const indexFile = path.join(distDir, 'index.html');
+    if (!existsSync(indexFile)) {
+      app.log.warn({ distDir }, 'web site not built: non-API paths answer 404');
+      app.decorate('sendSiteFallback', (_request: FastifyRequest, reply: FastifyReply) =>
+        reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT),
+      );
+      return;
+    }
+
+    const template = (await readFile(indexFile, 'utf8')).replaceAll(
+      SUPPORT_EMAIL_PLACEHOLDER,
+      escapeHtml(supportEmail),
+    );
+    const assetsDir = path.join(distDir, 'assets') + path.sep;
+
+    app.decorate('sendSiteFallback', (request: FastifyRequest, reply: FastifyReply) => {
+      // A missing hashed asset is a stale page asking for an old build: HTML would not help it.
+      if (request.url.startsWith(ASSETS_PREFIX)) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+      }
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(template.replaceAll(NONCE_PLACEHOLDER, styleNonce(reply)));
+    });
+
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      cacheControl: false,
+      // index.html is only ever sent as the filled-in template.
+      allowedPath: (pathname) => pathname !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      app.sendSiteFallback(request, reply),
+    );
+  },
+  { name: 'static-site', dependencies: ['security-headers'] },
+);

@@ -1,0 +1,189 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Position, Status, TokenPair, User } from '@staff-admin/shared';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config/env.js';
+import { createDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import type { DB } from '../src/db/schema.js';
+import { createLogger } from '../src/lib/logger.js';
+import { createCoreServices, type CoreServices } from '../src/services.js';
+
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+export const TEST_PASSWORD = 'Correct-Horse-9';
+
+export interface TestApp {
+  app: App;
+  db: Kysely<DB>;
+  database: Database;
+  config: Config;
+  services: CoreServices;
+  /** A temporary folder for this app (INIT_CWD): relative paths and data/ land here. */
+  dir: string;
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  logger?: Logger;
+}
+
+const usePostgres = () => process.env.TEST_DB === 'postgres';
+
+/** A fresh, empty database: a temp SQLite file, or a new PostgreSQL database on TEST_DATABASE_URL. */
+export async function createTestDatabaseUrl(dir: string): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  if (!usePostgres()) return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => {} };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `staff_admin_test_${randomBytes(6).toString('hex')}`;
+  await withPgClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withPgClient(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The env a test app starts from; `env` entries replace these. */
+export function testEnv(dir: string, databaseUrl: string, env: Record<string, string> = {}) {
+  return {
+    NODE_ENV: 'test',
+    INIT_CWD: dir,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_PER_MINUTE: '10000',
+    WEB_DIST_DIR: path.join(dir, 'no-site-here'),
+    ...env,
+  };
+}
+
+/** Boots the real app (buildApp + migrations) on a fresh database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-api-'));
+  const { url, drop } = await createTestDatabaseUrl(dir);
+  const config = loadConfig(testEnv(dir, url, options.env));
+  const database = createDatabase(config.database);
+  await migrateToLatest(database);
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const app = await buildApp(config, { database, logger });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    services: createCoreServices(database, config, logger),
+    dir,
+    async close() {
+      await app.close();
+      await database.db.destroy();
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface UserOverrides {
+  email?: string;
+  password?: string;
+  position?: Position;
+  status?: Status;
+  fullName?: string | null;
+  invitedBy?: string | null;
+}
+
+export type TestUser = User & { password: string };
+
+let userCounter = 0;
+
+/** Factory: an active contractor with TEST_PASSWORD unless told otherwise (pending users get none). */
+export async function createUser(
+  { services }: Pick<TestApp, 'services'>,
+  overrides: UserOverrides = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const status = overrides.status ?? 'active';
+  const password = overrides.password ?? TEST_PASSWORD;
+  const user = await services.users.create({
+    email: overrides.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`,
+    password: status === 'pending' ? undefined : password,
+    position: overrides.position ?? 'contractor',
+    status,
+    fullName: overrides.fullName === undefined ? `Test User ${userCounter}` : overrides.fullName,
+    invitedBy: overrides.invitedBy ?? null,
+  });
+  return { ...user, password };
+}
+
+export function login(
+  { app }: Pick<TestApp, 'app'>,
+  email: string,
+  password: string,
+  remoteAddress?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** Signs in and returns the token pair; fails the test unless the login answers 200. */
+export async function loginTokens(
+  testApp: Pick<TestApp, 'app'>,
+  user: { email: string; password: string },
+): Promise<TokenPair> {
+  const response = await login(testApp, user.email, user.password);
+  if (response.statusCode !== 200) {
+    throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  }
+  return response.json<{ data: TokenPair }>().data;
+}
+
+export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+/** The payload of a JWT, without checking anything. */
+export function decodeJwt(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+/** Hand-made JWTs for forgery tests: any header, any payload, HMAC with any secret. */
+export function craftJwt(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  secret: string | null,
+): string {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const unsigned = `${encode(header)}.${encode(payload)}`;
+  if (secret === null) return `${unsigned}.`;
+  const algorithm = header.alg === 'HS512' ? 'sha512' : 'sha256';
+  return `${unsigned}.${createHmac(algorithm, secret).update(unsigned).digest('base64url')}`;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
