@@ -1,0 +1,101 @@
+import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@staff-admin/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../testing/data.js';
+import { renderApp } from '../../testing/render-app.js';
+import { API, server } from '../../testing/server.js';
+
+function storeTokens() {
+  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'access-token');
+  localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-token');
+}
+
+describe('authentication guard', () => {
+  it('shows a full-height spinner, not the page, while the user loads', async () => {
+    storeTokens();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(`${API}/users/profile`, async () => {
+        await released;
+        return HttpResponse.json({ data: createUser() });
+      }),
+    );
+    renderApp('/users/profile');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByRole('heading', { name: 'Profile setting' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+
+    release();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a visitor to login, replacing the history entry', async () => {
+    const { router } = renderApp('/users/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends the user to login when the profile answers 403, and signs them out', async () => {
+    storeTokens();
+    sessionStorage.setItem('draft', 'x');
+    server.use(
+      http.get(`${API}/users/profile`, () =>
+        HttpResponse.json({ code: 403, message: 'Inactive' }, { status: 403 }),
+      ),
+    );
+    const { router } = renderApp('/users/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('redirects the root path to the profile', async () => {
+    const { router } = renderApp('/', { user: createUser() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users/profile');
+  });
+});
+
+describe('guest-only guard (login)', () => {
+  it('shows a loading state, then sends a signed-in user home, replacing the entry', async () => {
+    storeTokens();
+    server.use(
+      http.get(`${API}/users/profile`, async () => {
+        await delay(50);
+        return HttpResponse.json({ data: createUser() });
+      }),
+    );
+    const { router } = renderApp('/auth/login');
+
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users/profile');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends a signed-in pending user to account setup', async () => {
+    const { router } = renderApp('/auth/login', { user: createUser({ status: 'pending' }) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/setup-account'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your account' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the form to a visitor', async () => {
+    renderApp('/auth/login');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { FullHeightSpinner } from '../../components/ui/spinner.js';
+import { paths } from '../../config/paths.js';
+import { useAuth } from '../../lib/auth.js';
+
+/**
+ * SPEC §2's guard: the page shows only to a signed-in user; until that is settled a spinner
+ * stands in, and a visitor who is not signed in goes to login (replacing this history entry).
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoadingUser } = useAuth();
+  if (isAuthenticated) return children;
+  if (!isLoadingUser) return <Navigate to={paths.auth.login.path} replace />;
+  return <FullHeightSpinner />;
+}

@@ -1,0 +1,133 @@
+import { AREAS } from '@staff-admin/shared';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  type RouteObject,
+} from 'react-router';
+import { ErrorScreen } from '../components/errors/error-screen.js';
+import { FullHeightSpinner } from '../components/ui/spinner.js';
+import { paths } from '../config/paths.js';
+import { RequireAuth } from './guards/require-auth.js';
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * SPEC §2's routes. Every screen and layout is its own chunk, loaded with its route, so the
+ * login page downloads only what it shows.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <FullHeightSpinner />,
+    children: [
+      {
+        lazy: async () => ({
+          Component: (await import('../components/layouts/auth-layout.js')).AuthLayout,
+        }),
+        children: [
+          {
+            path: paths.auth.login.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/login.js')).LoginRoute }),
+          },
+          {
+            path: paths.auth.forgotPassword.path,
+            lazy: async () => ({
+              Component: (await import('./routes/auth/forgot-password.js')).ForgotPasswordRoute,
+            }),
+          },
+          {
+            path: paths.auth.acceptInvitation.path,
+            lazy: async () => ({
+              Component: (await import('./routes/auth/accept-invitation.js')).AcceptInvitationRoute,
+            }),
+          },
+          {
+            path: paths.auth.setupAccount.path,
+            lazy: async () => ({
+              Component: (await import('./routes/auth/setup-account.js')).SetupAccountRoute,
+            }),
+          },
+          {
+            path: paths.auth.resetPassword.path,
+            lazy: async () => ({
+              Component: (await import('./routes/auth/reset-password.js')).ResetPasswordRoute,
+            }),
+          },
+        ],
+      },
+      {
+        lazy: async () => ({
+          Component: (await import('../components/layouts/public-layout.js')).PublicLayout,
+        }),
+        children: [
+          {
+            path: paths.policy.path,
+            lazy: async () => ({
+              Component: (await import('./routes/public/policy.js')).PolicyRoute,
+            }),
+          },
+          {
+            path: paths.support.path,
+            lazy: async () => ({
+              Component: (await import('./routes/public/support.js')).SupportRoute,
+            }),
+          },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            lazy: async () => ({
+              Component: (await import('../components/layouts/app-layout.js')).AppLayout,
+            }),
+            children: [
+              { path: paths.home.path, element: <Navigate to={paths.profile.path} replace /> },
+              {
+                path: paths.profile.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/profile.js')).ProfileRoute,
+                }),
+              },
+              {
+                path: paths.changePassword.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/change-password.js')).ChangePasswordRoute,
+                }),
+              },
+              ...AREAS.map<RouteObject>((area) => ({
+                path: area.path,
+                lazy: async () => {
+                  const { AreaRoute } = await import('./routes/app/area.js');
+                  return { element: <AreaRoute area={area} /> };
+                },
+              })),
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.notFound.path,
+        lazy: async () => ({
+          Component: (await import('../components/errors/not-found.js')).NotFound,
+        }),
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,177 @@
+import type { Position } from '@staff-admin/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../testing/data.js';
+import { renderApp } from '../../testing/render-app.js';
+import { API, server } from '../../testing/server.js';
+import { isInSection } from './main-nav.js';
+
+async function renderSignedIn(url: string, position: Position = 'admin') {
+  const me = createUser({ position, fullName: 'Alice Smith', email: 'alice@example.com' });
+  const view = renderApp(url, { user: me });
+  await screen.findByRole('banner');
+  return { ...view, me };
+}
+
+const mainNavLinks = () => {
+  const nav = screen.queryByRole('navigation', { name: 'Main' });
+  return nav ? within(nav).getAllByRole('link') : [];
+};
+
+describe('isInSection', () => {
+  it('matches the prefix itself and the pages under it only', () => {
+    expect(isInSection('/users', '/users')).toBe(true);
+    expect(isInSection('/users/profile', '/users')).toBe(true);
+    expect(isInSection('/financial/projects', '/financial')).toBe(true);
+    expect(isInSection('/usersettings', '/users')).toBe(false);
+    expect(isInSection('/monitoring', '/users')).toBe(false);
+  });
+});
+
+describe('header navigation', () => {
+  it.each<[Position, string[]]>([
+    ['admin', ['User management', 'Budgeting & Cost tracking', 'Monitoring & Error management']],
+    ['finance', ['Budgeting & Cost tracking']],
+    ['project_owner', []],
+    ['project_manager', []],
+    ['contractor', []],
+  ])('shows %s the links of their role', async (position, labels) => {
+    await renderSignedIn('/users/profile', position);
+    expect(mainNavLinks().map((link) => link.textContent)).toEqual(labels);
+  });
+
+  it('links each area to its page', async () => {
+    await renderSignedIn('/users/profile');
+    expect(mainNavLinks().map((link) => link.getAttribute('href'))).toEqual([
+      '/users',
+      '/financial/projects',
+      '/monitoring',
+    ]);
+  });
+
+  it('highlights the link of the section the path is in', async () => {
+    const { user, router } = await renderSignedIn('/financial/projects');
+    const current = () =>
+      mainNavLinks()
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => link.textContent);
+    expect(current()).toEqual(['Budgeting & Cost tracking']);
+
+    await user.click(screen.getByRole('link', { name: 'Monitoring & Error management' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitoring'));
+    expect(current()).toEqual(['Monitoring & Error management']);
+  });
+
+  it('links the logo to the home page', async () => {
+    const { user, router } = await renderSignedIn('/monitoring');
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: /Staff Admin/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/profile'));
+  });
+
+  it('has a footer naming whose admin site this is', async () => {
+    await renderSignedIn('/users/profile');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      'This is the Acme Software Ltd admin site for Acme Tracker.',
+    );
+  });
+});
+
+describe('user menu', () => {
+  const trigger = () => screen.getByRole('button', { name: /alice@example\.com/ });
+
+  it('shows the avatar, full name and email of the user', async () => {
+    await renderSignedIn('/users/profile');
+    expect(trigger()).toHaveTextContent('Alice Smith');
+    expect(trigger()).toHaveTextContent('alice@example.com');
+    expect(within(trigger()).getByTestId('avatar')).toHaveTextContent('A');
+  });
+
+  it('shows a dash for a missing full name', async () => {
+    renderApp('/users/profile', { user: createUser({ fullName: null, email: 'x@example.com' }) });
+    const button = await screen.findByRole('button', { name: /x@example\.com/ });
+    expect(button).toHaveTextContent(/^X-x@example\.com$/);
+  });
+
+  it('offers Profile setting and Log out, and closes after a choice', async () => {
+    const { user, router } = await renderSignedIn('/monitoring');
+    await user.click(trigger());
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile setting', 'Log out']);
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Profile setting' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/profile'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('works from the keyboard and closes on Escape', async () => {
+    const { user } = await renderSignedIn('/users/profile');
+    trigger().focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(trigger()).toHaveFocus();
+  });
+
+  it('closes on a press outside', async () => {
+    const { user } = await renderSignedIn('/users/profile');
+    await user.click(trigger());
+    await screen.findByRole('menu');
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('closes when the page scrolls, but not when the menu itself scrolls', async () => {
+    const { user } = await renderSignedIn('/users/profile');
+    await user.click(trigger());
+    const menu = await screen.findByRole('menu');
+
+    fireEvent.scroll(menu);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+
+    fireEvent.scroll(document);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  });
+
+  it('logs out on the server and locally, then shows login', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.delete(`${API}/auth/logout`, ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return HttpResponse.json({ data: null });
+      }),
+    );
+    const { user, router } = await renderSignedIn('/users/profile');
+    await user.click(trigger());
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(authorization).toBe('Bearer access-token');
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('still signs out locally when the logout call fails, and says why', async () => {
+    server.use(
+      http.delete(`${API}/auth/logout`, () =>
+        HttpResponse.json({ code: 500, message: 'Logout is down' }, { status: 500 }),
+      ),
+    );
+    const { user } = await renderSignedIn('/users/profile');
+    await user.click(trigger());
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+
+    expect(await screen.findByText('Logout is down')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,20 @@
+import 'sonner/dist/styles.css';
+import { LAYOUT } from '@staff-admin/shared';
+import type { CSSProperties } from 'react';
+import { Toaster as SonnerToaster } from 'sonner';
+
+const toasterStyle = { '--width': `${LAYOUT.toastWidth}px` } as CSSProperties;
+
+/** Where toasts appear; raise them with sonner's toast.info/success/warning/error. */
+export function Toaster() {
+  return (
+    <SonnerToaster
+      position="top-right"
+      richColors
+      closeButton
+      duration={5000}
+      style={toasterStyle}
+      toastOptions={{ closeButtonAriaLabel: 'Close notification' }}
+    />
+  );
+}

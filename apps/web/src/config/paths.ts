@@ -1,0 +1,30 @@
+import { AREAS, type AreaId } from '@staff-admin/shared';
+
+const withToken = (path: string) => (token: string) =>
+  `${path}?${new URLSearchParams({ token }).toString()}`;
+
+/** The three header areas take their paths from the shared AREAS table (SPEC §2). */
+const areaRoutes = Object.fromEntries(
+  AREAS.map((area) => [area.id, { path: area.path }]),
+) as Record<AreaId, { path: string }>;
+
+/** Every route of SPEC §2 in one table; link with `.path`, or `.getHref(...)` when it takes input. */
+export const paths = {
+  home: { path: '/' },
+  auth: {
+    login: { path: '/auth/login' },
+    forgotPassword: { path: '/auth/forgot-password' },
+    acceptInvitation: {
+      path: '/auth/accept-invitation',
+      getHref: withToken('/auth/accept-invitation'),
+    },
+    setupAccount: { path: '/auth/setup-account' },
+    resetPassword: { path: '/auth/reset-password', getHref: withToken('/auth/reset-password') },
+  },
+  policy: { path: '/policy' },
+  support: { path: '/support' },
+  profile: { path: '/users/profile' },
+  changePassword: { path: '/users/profile/change-password' },
+  areas: areaRoutes,
+  notFound: { path: '*' },
+} as const;

@@ -1,0 +1,150 @@
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  REFRESH_TOKEN_STORAGE_KEY,
+  type ApiErrorBody,
+} from '@staff-admin/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../testing/data.js';
+import { renderApp } from '../../../testing/render-app.js';
+import { API, server } from '../../../testing/server.js';
+
+const TOKENS = { access_token: 'fresh-access', refresh_token: 'fresh-refresh' };
+
+function loginAnswers(answer: () => Response) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`${API}/auth/login`, async ({ request }) => {
+      bodies.push(await request.json());
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+const failure = (body: ApiErrorBody) => () => HttpResponse.json(body, { status: body.code });
+
+async function fillAndSubmit(
+  user: ReturnType<typeof renderApp>['user'],
+  email: string,
+  password: string,
+) {
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('login screen', () => {
+  it('shows a labelled form with a forgot-password link', async () => {
+    const { user, router } = renderApp('/auth/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+
+    await user.click(screen.getByRole('link', { name: 'Forgot password' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot password' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/forgot-password');
+  });
+
+  it('asks for both fields and calls nothing when they are empty', async () => {
+    const { user } = renderApp('/auth/login');
+    await user.click(await screen.findByRole('button', { name: 'Log in' }));
+
+    const email = screen.getByLabelText('Email');
+    expect(await screen.findByText('Please enter email.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter password.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter email.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter password.');
+  });
+
+  it('rejects an email without a valid format', async () => {
+    const { user } = renderApp('/auth/login');
+    await fillAndSubmit(user, 'someone@example', 'Secret1!');
+    expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
+    expect(screen.queryByText('Password is invalid.')).not.toBeInTheDocument();
+  });
+
+  it('trims the email when it loses focus', async () => {
+    const { user } = renderApp('/auth/login');
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, '  alice@example.com  ');
+    await user.tab();
+    expect(email).toHaveValue('alice@example.com');
+  });
+
+  it.each([
+    { code: 404, message: 'User not found' },
+    { code: 400, message: 'The provided password does not match' },
+  ])('marks both fields invalid on $code "$message"', async (body) => {
+    const bodies = loginAnswers(failure(body));
+    const { user } = renderApp('/auth/login');
+    await fillAndSubmit(user, 'alice@example.com', 'Wrong-pass1');
+
+    expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
+    expect(screen.getByText('Password is invalid.')).toBeInTheDocument();
+    expect(screen.queryByText(body.message)).not.toBeInTheDocument();
+    expect(bodies).toEqual([{ email: 'alice@example.com', password: 'Wrong-pass1' }]);
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    {
+      code: 403,
+      message: 'This account is not activated yet. Use the link in your invitation email.',
+    },
+    { code: 429, message: 'Too many attempts. Please try again later.' },
+    { code: 404, message: 'Not found' },
+  ])('shows other failures ($code) in an error toast', async (body) => {
+    loginAnswers(failure(body));
+    const { user } = renderApp('/auth/login');
+    await fillAndSubmit(user, 'alice@example.com', 'Secret-pass1');
+
+    expect(await screen.findByText(body.message)).toBeInTheDocument();
+    expect(screen.queryByText('Email is invalid.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it("falls back to 'Something wrong.' when the server gives no message", async () => {
+    loginAnswers(() => HttpResponse.error());
+    const { user } = renderApp('/auth/login');
+    await fillAndSubmit(user, 'alice@example.com', 'Secret-pass1');
+    expect(await screen.findByText('Something wrong.')).toBeInTheDocument();
+  });
+
+  it('stores the tokens, loads the profile and goes home on success', async () => {
+    const me = createUser({ fullName: 'Alice Smith', email: 'alice@example.com' });
+    const bodies = loginAnswers(() => HttpResponse.json({ data: TOKENS }));
+    let profileAuthorization: string | null = null;
+    server.use(
+      http.get(`${API}/users/profile`, ({ request }) => {
+        profileAuthorization = request.headers.get('Authorization');
+        return HttpResponse.json({ data: me });
+      }),
+    );
+    const { user, router } = renderApp('/auth/login');
+    await fillAndSubmit(user, '  alice@example.com ', 'Secret-pass1');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users/profile');
+    expect(bodies).toEqual([{ email: 'alice@example.com', password: 'Secret-pass1' }]);
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(TOKENS.access_token);
+    expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe(TOKENS.refresh_token);
+    expect(profileAuthorization).toBe(`Bearer ${TOKENS.access_token}`);
+  });
+
+  it('shows, once, an error brought by a redirect', async () => {
+    const { router } = renderApp('/auth/login', { state: { error: 'Token is expired.' } });
+    const toast = await screen.findByText('Token is expired.');
+    expect(toast).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/auth/login');
+    const toasts = screen.getByRole('region', { name: /notifications/i });
+    expect(within(toasts).getAllByText('Token is expired.')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  API_MESSAGES,
+  VALIDATION_MESSAGES,
+  loginSchema,
+  type LoginInput,
+} from '@staff-admin/shared';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.js';
+import { Input } from '../../../components/ui/input.js';
+import { paths } from '../../../config/paths.js';
+import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { login } from '../../../lib/auth.js';
+import { registerTrimmed } from '../../../lib/form.js';
+import { useRedirectErrorToast } from '../hooks/use-redirect-error-toast.js';
+
+/** The two login failures SPEC §8 shows on the fields rather than in a toast. */
+function isWrongCredentials(error: unknown): boolean {
+  return (
+    (isApiError(error, 404) && error.message === API_MESSAGES.userNotFound) ||
+    (isApiError(error, 400) && error.message === API_MESSAGES.passwordMismatch)
+  );
+}
+
+export function LoginForm() {
+  useRedirectErrorToast();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      // On success the guest-only guard around this form sends the user on.
+      await login(email, password);
+    } catch (error) {
+      if (isWrongCredentials(error)) {
+        setError('email', { message: VALIDATION_MESSAGES.emailInvalid });
+        setError('password', { message: VALIDATION_MESSAGES.passwordInvalid });
+      } else {
+        toast.error(getErrorMessage(error));
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">Log in</h1>
+        <p className="text-slate-600">Sign in with your work email and password.</p>
+      </div>
+      <div className="flex flex-col gap-5">
+        <Input
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={errors.email?.message}
+          {...registerTrimmed(form, 'email')}
+        />
+        <div className="flex flex-col gap-2">
+          <Input
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Link
+            to={paths.auth.forgotPassword.path}
+            className="self-end rounded-sm text-sm font-semibold text-blue-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            Forgot password
+          </Link>
+        </div>
+      </div>
+      <Button type="submit" size="large" fullWidth isLoading={isSubmitting}>
+        Log in
+      </Button>
+    </form>
+  );
+}

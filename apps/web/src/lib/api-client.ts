@@ -1,0 +1,106 @@
+import {
+  API_MESSAGES,
+  TOAST_MESSAGES,
+  type ApiErrorBody,
+  type ApiSuccess,
+  type TokenPair,
+} from '@staff-admin/shared';
+import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { API_BASE_URL } from '../config/app.js';
+import { isApiError } from './api-error.js';
+import { getAccessToken, getRefreshToken, setTokens, signOut } from './session.js';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on a request replayed after a token refresh, so a second 401 is final. */
+    replayedAfterRefresh?: boolean;
+  }
+}
+
+export const api = axios.create({
+  baseURL: API_BASE_URL,
+  headers: { Accept: 'application/json' },
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+});
+
+const LOGIN_PATH = '/auth/login';
+const REFRESH_PATH = '/auth/refresh-token/';
+
+/** Login and refresh answer 401 for their own reasons; refreshing on them would loop. */
+function isSessionCall(url: string | undefined): boolean {
+  return url === LOGIN_PATH || (url?.startsWith(REFRESH_PATH) ?? false);
+}
+
+function bearerOf(config: InternalAxiosRequestConfig): string | null {
+  const header = config.headers.get('Authorization');
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+}
+
+/** Every failure with a response rejects with the server's error body (CONTRACT §2). */
+function toErrorBody(response: AxiosResponse): ApiErrorBody {
+  if (isApiError(response.data)) return response.data;
+  return { code: response.status, message: TOAST_MESSAGES.fallbackError };
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function requestNewTokens(): Promise<string> {
+  const refreshToken = getRefreshToken();
+  try {
+    if (!refreshToken) throw { code: 401, message: API_MESSAGES.sessionEnded };
+    const { data } = await api.post<ApiSuccess<TokenPair>>(
+      `${REFRESH_PATH}${encodeURIComponent(refreshToken)}`,
+    );
+    setTokens(data.data);
+    return data.data.access_token;
+  } catch (error) {
+    signOut();
+    throw error;
+  }
+}
+
+/**
+ * The access token to replay a request with after its 401. One refresh runs at a time and
+ * every request failing meanwhile waits for it; a request that was sent with an older token
+ * than the stored one simply takes the stored one.
+ */
+function accessTokenAfter401(config: InternalAxiosRequestConfig): Promise<string> | null {
+  if (refreshInFlight) return refreshInFlight;
+  const stored = getAccessToken();
+  if (stored === null) return null;
+  if (stored !== bearerOf(config)) return Promise.resolve(stored);
+  refreshInFlight = requestNewTokens().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+api.interceptors.request.use((config) => {
+  const token = getAccessToken();
+  if (token && !config.headers.has('Authorization')) {
+    config.headers.set('Authorization', `Bearer ${token}`);
+  }
+  return config;
+});
+
+api.interceptors.response.use(undefined, async (error: unknown) => {
+  // No response (network failure, cancellation): keep axios' own error.
+  if (!axios.isAxiosError(error) || !error.response) throw error;
+  const { config, response } = error;
+  if (
+    response.status === 401 &&
+    config &&
+    !config.replayedAfterRefresh &&
+    !isSessionCall(config.url)
+  ) {
+    const pendingToken = accessTokenAfter401(config);
+    if (pendingToken) {
+      const token = await pendingToken;
+      config.replayedAfterRefresh = true;
+      config.headers.set('Authorization', `Bearer ${token}`);
+      return api.request(config);
+    }
+  }
+  throw toErrorBody(response);
+});
