@@ -43,6 +43,8 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // Toasts fade in; axe checked mid-fade would report the half-transparent text's contrast.
+    reducedMotion: 'reduce',
   },
   webServer: {
     command: 'node support/server.mjs',

@@ -105,7 +105,7 @@ test.describe('navigation by role', () => {
     );
     await expectAccessible(page);
 
-    const menuButton = page.getByRole('button', { name: /user menu/i });
+    const menuButton = page.getByRole('button', { name: new RegExp(ADMIN.email) });
     await menuButton.click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem', { name: 'Profile setting' })).toBeVisible();
@@ -141,7 +141,7 @@ test.describe('navigation by role', () => {
     );
 
     await page.goto('/users');
-    await expect(page.getByRole('heading', { name: /no access/i })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /do not have access/i })).toBeVisible();
     await expectAccessible(page);
   });
 
