@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ export interface TestUser {
 /** Creates a user with a unique email through the operator CLI, on the test server's database. */
 export async function createUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const user: TestUser = {
-    email: `user-${randomUUID().slice(0, 8)}@company.test`,
+    email: uniqueEmail(),
     password: PASSWORD,
     fullName: 'Casey Tester',
     position: 'contractor',
@@ -104,3 +104,32 @@ export const test = base.extend<{ consoleGuard: void }>({
 });
 
 export { expect };
+
+/** Signs in through the API and returns the bearer header value, for set-up steps. */
+export async function apiToken(
+  request: APIRequestContext,
+  user: { email: string; password: string } = ADMIN,
+): Promise<string> {
+  const response = await request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return `Bearer ${(await response.json()).data.access_token}`;
+}
+
+/** Invites people as the first admin through the API (the screen comes in User management). */
+export async function invite(
+  request: APIRequestContext,
+  users: { email: string; fullName?: string; position: Position }[],
+) {
+  const response = await request.post('/api/users/bulk-create', {
+    headers: { authorization: await apiToken(request) },
+    data: { users },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data as { created: { id: string; email: string }[] };
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@company.test`;
+}

@@ -25,6 +25,8 @@ export const TOAST_MESSAGES = {
   resetEmailSent:
     'Reset password email sent! This user can reset their password via the email link.',
   changesSaved: 'Your changes have been saved.',
+  /** Not in SPEC §8: the change-password screen's own success text. */
+  passwordChanged: 'Your password has been changed.',
   invalidToken: 'Invalid token.',
   tokenExpired: 'Token is expired.',
   fallbackError: 'Something wrong.',

@@ -20,6 +20,11 @@ function Root() {
   );
 }
 
+/** The invitation link and the pending user's redirect target show the same setup screen. */
+const loadSetupAccountRoute = async () => ({
+  Component: (await import('./routes/auth/setup-account.js')).SetupAccountRoute,
+});
+
 /**
  * SPEC §2's routes. Every screen and layout is its own chunk, loaded with its route, so the
  * login page downloads only what it shows.
@@ -47,15 +52,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.auth.acceptInvitation.path,
-            lazy: async () => ({
-              Component: (await import('./routes/auth/accept-invitation.js')).AcceptInvitationRoute,
-            }),
+            lazy: loadSetupAccountRoute,
           },
           {
             path: paths.auth.setupAccount.path,
-            lazy: async () => ({
-              Component: (await import('./routes/auth/setup-account.js')).SetupAccountRoute,
-            }),
+            lazy: loadSetupAccountRoute,
           },
           {
             path: paths.auth.resetPassword.path,

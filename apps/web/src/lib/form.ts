@@ -30,3 +30,26 @@ export function registerTrimmed<T extends FieldValues>(
     },
   });
 }
+
+/**
+ * Puts the server's field messages (CONTRACT §2's `errors`) under the named fields of a form.
+ * Returns whether any was placed; messages for fields the form does not show are left out.
+ */
+export function setServerFieldErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  error: unknown,
+  fields: readonly Path<T>[],
+): boolean {
+  if (typeof error !== 'object' || error === null || !('errors' in error)) return false;
+  const { errors } = error as { errors: unknown };
+  if (typeof errors !== 'object' || errors === null) return false;
+  let placed = false;
+  for (const field of fields) {
+    const message = (errors as Record<string, unknown>)[field];
+    if (typeof message === 'string' && message.trim() !== '') {
+      form.setError(field, { type: 'server', message });
+      placed = true;
+    }
+  }
+  return placed;
+}

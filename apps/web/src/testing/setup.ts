@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { queryClient } from '../lib/query-client.js';
 import { server } from './server.js';
@@ -18,6 +19,8 @@ window.scrollTo = () => {};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // sonner keeps its toasts in a module-level store and replays active ones to a new Toaster.
+  toast.dismiss();
   cleanup();
   server.resetHandlers();
   queryClient.clear();

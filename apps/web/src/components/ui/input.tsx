@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 interface InputProps extends ComponentProps<'input'> {
   label: string;
@@ -7,35 +7,54 @@ interface InputProps extends ComponentProps<'input'> {
   error?: string;
   /** Help text under the field, read with it. */
   description?: string;
+  /** A small control drawn inside the field's right edge (e.g. a show-password button). */
+  trailing?: ReactNode;
   /** Classes of the wrapper around label, field and messages. */
   className?: string;
 }
 
 /** A labelled text field whose error and help texts are tied to it for screen readers. */
-export function Input({ label, error, description, id, className, ...props }: InputProps) {
+export function Input({
+  label,
+  error,
+  description,
+  trailing,
+  id,
+  className,
+  'aria-describedby': extraDescribedBy,
+  ...props
+}: InputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const descriptionId = `${inputId}-description`;
-  const describedBy = clsx(description && descriptionId, error && errorId) || undefined;
+  // Elements elsewhere on the page (e.g. a password rules list) may describe the field too.
+  const describedBy =
+    clsx(description && descriptionId, extraDescribedBy, error && errorId) || undefined;
 
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={clsx(
-          'h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500',
-          'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
-          'read-only:bg-slate-100 read-only:text-slate-700 disabled:cursor-not-allowed disabled:bg-slate-100',
-          error ? 'border-red-600' : 'border-slate-300',
+      <div className="relative">
+        <input
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={clsx(
+            'h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500',
+            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
+            'read-only:bg-slate-100 read-only:text-slate-700 disabled:cursor-not-allowed disabled:bg-slate-100',
+            error ? 'border-red-600' : 'border-slate-300',
+            trailing !== undefined && 'pr-12',
+          )}
+          {...props}
+        />
+        {trailing !== undefined && (
+          <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>
         )}
-        {...props}
-      />
+      </div>
       {description && (
         <p id={descriptionId} className="text-sm text-slate-600">
           {description}

@@ -1,6 +1,13 @@
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
+import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.js';
 
-/** Registered so the profile's Change Password link works; the form comes in the next round. */
 export function ChangePasswordRoute() {
-  return <ContentLayout title="Change password" />;
+  return (
+    <ContentLayout
+      title="Change password"
+      description="Enter your current password, then choose a new one."
+    >
+      <ChangePasswordForm />
+    </ContentLayout>
+  );
 }

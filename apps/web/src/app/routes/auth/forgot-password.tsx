@@ -1,11 +1,11 @@
 import { DocumentTitle } from '../../../components/ui/document-title.js';
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.js';
 
-/** Registered so links to it work; the screen itself is built in the next round. */
 export function ForgotPasswordRoute() {
   return (
     <>
       <DocumentTitle title="Forgot password" />
-      <h1 className="text-2xl font-bold text-slate-900">Forgot password</h1>
+      <ForgotPasswordForm />
     </>
   );
 }

@@ -1,11 +1,14 @@
 import { DocumentTitle } from '../../../components/ui/document-title.js';
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.js';
+import { VerifiedLinkGate } from '../../../features/auth/components/verified-link.js';
 
-/** Registered so links to it work; the screen itself is built in the next round. */
 export function ResetPasswordRoute() {
   return (
     <>
       <DocumentTitle title="Reset password" />
-      <h1 className="text-2xl font-bold text-slate-900">Reset password</h1>
+      <VerifiedLinkGate tokenType="reset_password_token">
+        {(link) => <ResetPasswordForm {...link} />}
+      </VerifiedLinkGate>
     </>
   );
 }

@@ -1,11 +1,16 @@
 import { DocumentTitle } from '../../../components/ui/document-title.js';
+import { SetupAccountForm } from '../../../features/auth/components/setup-account-form.js';
+import { SetupLinkMissing } from '../../../features/auth/components/setup-link-missing.js';
+import { VerifiedLinkGate } from '../../../features/auth/components/verified-link.js';
 
-/** Registered so links to it work; the screen itself is built in the next round. */
+/** One screen for /auth/accept-invitation (the emailed link) and /auth/setup-account. */
 export function SetupAccountRoute() {
   return (
     <>
       <DocumentTitle title="Set up your account" />
-      <h1 className="text-2xl font-bold text-slate-900">Set up your account</h1>
+      <VerifiedLinkGate tokenType="confirmation_token" whenMissing={<SetupLinkMissing />}>
+        {(link) => <SetupAccountForm {...link} />}
+      </VerifiedLinkGate>
     </>
   );
 }

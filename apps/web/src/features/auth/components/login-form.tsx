@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
+import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { login } from '../../../lib/auth.js';
@@ -67,11 +68,11 @@ export function LoginForm() {
           {...registerTrimmed(form, 'email')}
         />
         <div className="flex flex-col gap-2">
-          <Input
+          <PasswordInput
             label="Password"
-            type="password"
             autoComplete="current-password"
             error={errors.password?.message}
+            // Never trimmed: spaces in a password are the user's.
             {...register('password')}
           />
           <Link

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  API_MESSAGES,
+  TOAST_MESSAGES,
+  VALIDATION_MESSAGES,
+  changePasswordSchema,
+  type ChangePasswordInput,
+} from '@staff-admin/shared';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClassName } from '../../../components/ui/button.js';
+import { PasswordInput } from '../../../components/ui/password-input.js';
+import { paths } from '../../../config/paths.js';
+import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { setServerFieldErrors } from '../../../lib/form.js';
+import { useChangePassword } from '../api/change-password.js';
+import { PasswordRules } from './password-rules.js';
+
+/** The signed-in user's own password change, reached from the profile (SPEC §2). */
+export function ChangePasswordForm() {
+  const rulesId = useId();
+  const navigate = useNavigate();
+  const changePassword = useChangePassword();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { password: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const newPassword = useWatch({ control, name: 'newPassword' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await changePassword.mutateAsync(values);
+    } catch (error) {
+      if (isApiError(error, 400) && error.message === API_MESSAGES.passwordMismatch) {
+        setError(
+          'password',
+          { type: 'server', message: VALIDATION_MESSAGES.passwordInvalid },
+          { shouldFocus: true },
+        );
+      } else {
+        setServerFieldErrors(form, error, ['newPassword', 'confirmNewPassword']);
+        toast.error(getErrorMessage(error));
+      }
+      return;
+    }
+    toast.success(TOAST_MESSAGES.passwordChanged);
+    await navigate(paths.profile.path);
+  });
+
+  // Password fields use plain `register`: a password is never trimmed, its spaces are the user's.
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex max-w-xl flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+    >
+      <div className="flex flex-col gap-5">
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex flex-col gap-3">
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            aria-describedby={rulesId}
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <PasswordRules id={rulesId} password={newPassword} />
+        </div>
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirmNewPassword?.message}
+          {...register('confirmNewPassword')}
+        />
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Link to={paths.profile.path} className={buttonClassName({ variant: 'secondary' })}>
+          Cancel
+        </Link>
+        <Button type="submit" isLoading={isSubmitting}>
+          Change password
+        </Button>
+      </div>
+    </form>
+  );
+}
