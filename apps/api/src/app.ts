@@ -16,15 +16,19 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginLockout } from './modules/auth/login-lockout.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { oneTimeTokensRoutes } from './modules/one-time-tokens/one-time-tokens.routes.js';
+import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { authorizePlugin } from './plugins/authorize.js';
 import { errorHandler, isApiPath, notFoundHandler } from './plugins/error-handler.js';
+import { mailerPlugin } from './plugins/mailer.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
-import { createCoreServices } from './services.js';
+import { createAccountServices, createCoreServices } from './services.js';
 
 /** JSON bodies are small; routes that take files (uploads) set their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -84,14 +88,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(fastifyJwt, jwtOptions(config.auth.secret, config.auth.accessTokenTtlMs));
 
   const core = createCoreServices(database, config, app.log);
+  const lockout = new LoginLockout(counters, config.limits.loginFailuresBeforeLock);
   const auth = new AuthService({
     users: core.usersRepository,
     sessions: core.sessions,
     hasher: core.hasher,
     accessTokens: new AccessTokens(app.jwt),
-    lockout: new LoginLockout(counters, config.limits.loginFailuresBeforeLock),
+    lockout,
   });
+  const account = createAccountServices(database, config, app.log, { core, counters, lockout });
 
+  // Registered after the hook above that closes the database, so it stops first.
+  await app.register(mailerPlugin, { worker: account.mailWorker });
   await app.register(authenticatePlugin, { auth });
   await app.register(authorizePlugin);
   await app.register(apiDocsPlugin, { appUrl: config.appUrl });
@@ -104,6 +112,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
       await api.register(usersRoutes, { users: core.users });
+      await api.register(oneTimeTokensRoutes, {
+        tokens: account.tokens,
+        requestsPerMinute: config.limits.authRequestsPerMinute,
+      });
+      await api.register(invitationsRoutes, {
+        invitations: account.invitations,
+        requestsPerMinute: config.limits.authRequestsPerMinute,
+      });
+      await api.register(passwordsRoutes, {
+        passwords: account.passwords,
+        requestsPerMinute: config.limits.authRequestsPerMinute,
+      });
     },
     { prefix: '/api' },
   );

@@ -22,7 +22,6 @@ async function start(): Promise<void> {
   }
 
   const app = await buildApp(config, { database, logger });
-  app.addHook('onClose', () => database.db.destroy());
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -33,13 +32,17 @@ async function start(): Promise<void> {
       app.log.error('shutdown took too long: exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // The database closes after the app, whose onClose hooks (the mail worker) still use it.
+    app
+      .close()
+      .then(() => database.db.destroy())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

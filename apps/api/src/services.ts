@@ -1,12 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
+import type { CounterStore } from './lib/counter-store.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
+import { createSealedBox } from './lib/sealed-box.js';
+import type { LoginLockout } from './modules/auth/login-lockout.js';
 import { HealthRepository } from './modules/health/health.repository.js';
+import { InvitationsService } from './modules/invitations/invitations.service.js';
+import { AccountLinks, AccountMails } from './modules/mail/account-mails.js';
+import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
+import { MailOutbox } from './modules/mail/mail-outbox.js';
+import { MailWorker } from './modules/mail/mail-worker.js';
+import { createSmtpTransport } from './modules/mail/smtp-transport.js';
+import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.js';
+import { OneTimeTokensService } from './modules/one-time-tokens/one-time-tokens.service.js';
+import { ForgotPasswordQuota } from './modules/passwords/forgot-password-quota.js';
+import { PasswordsService } from './modules/passwords/passwords.service.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import { UnitOfWork } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */
 export interface CoreServices {
@@ -35,5 +49,60 @@ export function createCoreServices(
     users: new UsersService(usersRepository, hasher, sessions),
     sessions,
     health: new HealthRepository(db),
+  };
+}
+
+/** The account lifecycle by email: tokens, the mail outbox and its worker, and the flows. */
+export interface AccountServices {
+  tokens: OneTimeTokensService;
+  invitations: InvitationsService;
+  passwords: PasswordsService;
+  mailWorker: MailWorker;
+}
+
+export function createAccountServices(
+  database: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  deps: { core: CoreServices; counters: CounterStore; lockout: LoginLockout },
+): AccountServices {
+  const { core } = deps;
+  const unitOfWork = new UnitOfWork(database);
+  const box = createSealedBox(config.auth.secret, 'mail-outbox');
+  const mailWorker = new MailWorker({
+    repository: new MailOutboxRepository(database.db, database.engine),
+    box,
+    transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
+    config: config.mail,
+    log,
+  });
+  const mails = new AccountMails(
+    new MailOutbox(box, () => mailWorker.notify()),
+    new AccountLinks(config.appUrl),
+  );
+  const tokens = new OneTimeTokensService(new OneTimeTokensRepository(database.db), {
+    confirmation_token: config.auth.invitationTtlMs,
+    reset_password_token: config.auth.resetPasswordTtlMs,
+  });
+  return {
+    tokens,
+    mailWorker,
+    invitations: new InvitationsService({
+      unitOfWork,
+      users: core.users,
+      usersRepository: core.usersRepository,
+      tokens,
+      mails,
+      hasher: core.hasher,
+    }),
+    passwords: new PasswordsService({
+      unitOfWork,
+      users: core.usersRepository,
+      tokens,
+      mails,
+      hasher: core.hasher,
+      quota: new ForgotPasswordQuota(deps.counters, config.limits.forgotPasswordPerHour),
+      lockout: deps.lockout,
+    }),
   };
 }

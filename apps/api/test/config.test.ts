@@ -45,7 +45,14 @@ describe('loadConfig', () => {
         invitationTtlMs: 7 * 86_400_000,
         resetPasswordTtlMs: 3_600_000,
       },
-      mail: { smtpUrl: undefined, from: 'Staff Admin <no-reply@localhost>' },
+      mail: {
+        smtpUrl: undefined,
+        from: 'Staff Admin <no-reply@localhost>',
+        pollIntervalMs: 2_000,
+        retryBaseMs: 5_000,
+        retryMaxMs: 600_000,
+        leaseMs: 300_000,
+      },
       uploadDir: path.join(base, 'data', 'uploads'),
       redisUrl: undefined,
       firstAdmin: undefined,
@@ -75,6 +82,10 @@ describe('loadConfig', () => {
       RESET_PASSWORD_TTL: '45m',
       SMTP_URL: 'smtp://user:pass@mail.example.com:587',
       MAIL_FROM: 'Staff <staff@example.com>',
+      MAIL_POLL_INTERVAL: '500ms',
+      MAIL_RETRY_BASE: '1s',
+      MAIL_RETRY_MAX: '1m',
+      MAIL_LEASE: '2m',
       UPLOAD_DIR: 'files',
       REDIS_URL: 'redis://127.0.0.1:6379',
       ADMIN_EMAIL: 'Boss@Example.com',
@@ -102,7 +113,14 @@ describe('loadConfig', () => {
         invitationTtlMs: 3 * 86_400_000,
         resetPasswordTtlMs: 45 * 60_000,
       },
-      mail: { smtpUrl: 'smtp://user:pass@mail.example.com:587', from: 'Staff <staff@example.com>' },
+      mail: {
+        smtpUrl: 'smtp://user:pass@mail.example.com:587',
+        from: 'Staff <staff@example.com>',
+        pollIntervalMs: 500,
+        retryBaseMs: 1_000,
+        retryMaxMs: 60_000,
+        leaseMs: 120_000,
+      },
       uploadDir: path.join(base, 'files'),
       redisUrl: 'redis://127.0.0.1:6379',
       firstAdmin: { email: 'boss@example.com', password: 'Str0ng-Passw0rd!' },
@@ -134,6 +152,7 @@ describe('loadConfig', () => {
         'ACCESS_TOKEN_TTL must be a duration like 30s, 15m, 1h or 7d',
       ],
       [{ REFRESH_TOKEN_TTL: '0d' }, 'REFRESH_TOKEN_TTL must be a duration'],
+      [{ MAIL_RETRY_BASE: 'soon' }, 'MAIL_RETRY_BASE must be a duration'],
       [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL must be sqlite:PATH'],
       [{ APP_URL: 'staff.example.com' }, 'APP_URL must be an http:// or https:// URL'],
       [
@@ -189,12 +208,13 @@ describe('loadConfig', () => {
 });
 
 describe('parseDuration', () => {
-  it('reads s, m, h and d and refuses anything else', () => {
+  it('reads ms, s, m, h and d and refuses anything else', () => {
+    expect(parseDuration('250ms')).toBe(250);
     expect(parseDuration('30s')).toBe(30_000);
     expect(parseDuration('15m')).toBe(900_000);
     expect(parseDuration('1h')).toBe(3_600_000);
     expect(parseDuration('7d')).toBe(604_800_000);
-    for (const bad of ['', '15', 'm', '1.5h', '-1s', '1w', '0s']) {
+    for (const bad of ['', '15', 'm', '1.5h', '-1s', '1w', '0s', '0ms', '5 ms']) {
       expect(parseDuration(bad), bad).toBeUndefined();
     }
   });

@@ -155,8 +155,20 @@ describe('API docs', () => {
         '/api/auth/logout',
         '/api/users/profile',
         '/api/users/{id}',
+        '/api/users/emails',
+        '/api/users/check-token',
+        '/api/users/bulk-create',
+        '/api/users/resend',
+        '/api/users/setup',
+        '/api/users/forgot-password',
+        '/api/users/reset-password',
+        '/api/users/change-password',
         '/api/health',
       ]),
+    );
+    const bulkCreate = document.paths['/api/users/bulk-create'].post;
+    expect(Object.keys(bulkCreate.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403']),
     );
     const login = document.paths['/api/auth/login'].post;
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('email');

@@ -24,6 +24,7 @@ export const QUERY_RETRY = 1;
 export const LIST_DEFAULT_LIMIT = 10;
 export const LIST_MAX_LIMIT = 100;
 export const BULK_CREATE_MAX = 100;
+export const EMAILS_QUERY_MAX = 100;
 export const SEARCH_MAX_LENGTH = 100;
 
 export const SUPPORT_RESPONSE_HOURS = 24;

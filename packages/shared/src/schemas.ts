@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import {
   BULK_CREATE_MAX,
+  EMAILS_QUERY_MAX,
   FULL_NAME_MAX_LENGTH,
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
   PASSWORD_MAX_LENGTH,
   SEARCH_MAX_LENGTH,
 } from './constants.js';
-import { isValidEmail } from './email.js';
+import { isValidEmail, normalizeEmail } from './email.js';
 import { VALIDATION_MESSAGES as M } from './messages.js';
 import { isStrongPassword } from './password.js';
 import { POSITIONS, STATUSES, SWITCHABLE_STATUSES } from './roles.js';
@@ -110,9 +111,34 @@ export const inviteRowSchema = z.object({
 export type InviteRow = z.infer<typeof inviteRowSchema>;
 
 export const bulkCreateSchema = z.object({
-  users: z.array(inviteRowSchema).min(1).max(BULK_CREATE_MAX),
+  users: z
+    .array(inviteRowSchema)
+    .min(1, { error: M.inviteRowsRequired })
+    .max(BULK_CREATE_MAX, { error: M.inviteRowsTooMany }),
 });
 export type BulkCreateInput = z.infer<typeof bulkCreateSchema>;
+
+/** `a@x.com,b@x.com`, `emails=a@x.com&emails=b@x.com` or both: one list, normalised, no repeats. */
+const emailListSchema = z
+  .union([z.string(), z.array(z.string())], { error: M.emailRequired })
+  .transform((value) => {
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(','));
+    return [...new Set(parts.map(normalizeEmail).filter((email) => email !== ''))];
+  })
+  .pipe(
+    z
+      .array(emailSchema)
+      .min(1, { error: M.emailRequired })
+      .max(EMAILS_QUERY_MAX, { error: M.emailsTooMany }),
+  );
+
+/** GET /users/emails: `limitPerPage` defaults to the most emails one call may ask for. */
+export const usersByEmailsQuerySchema = z.object({
+  emails: emailListSchema,
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_MAX_LIMIT),
+});
+export type UsersByEmailsQuery = z.infer<typeof usersByEmailsQuerySchema>;
 
 export const resendInvitationSchema = z.object({ email: emailSchema });
 

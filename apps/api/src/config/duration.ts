@@ -1,7 +1,10 @@
-const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-const DURATION = /^(\d{1,9})(s|m|h|d)$/;
+const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const DURATION = /^(\d{1,9})(ms|s|m|h|d)$/;
 
-/** Parses durations written like `30s`, `15m`, `1h`, `7d` (CONTRACT §1) into milliseconds. */
+/**
+ * Parses durations written like `30s`, `15m`, `1h`, `7d` (CONTRACT §1) into milliseconds. `ms` is
+ * accepted too, so tests can run timers (mail retries, token expiry) in a blink.
+ */
 export function parseDuration(text: string): number | undefined {
   const match = DURATION.exec(text.trim());
   if (!match) return undefined;

@@ -32,7 +32,7 @@ export interface Config {
     invitationTtlMs: number;
     resetPasswordTtlMs: number;
   };
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: MailConfig;
   uploadDir: string;
   redisUrl: string | undefined;
   firstAdmin: { email: string; password: string } | undefined;
@@ -47,6 +47,18 @@ export interface Config {
   webDistDir: string;
   /** `<base>/data`: the generated auth secret and the default database and uploads live here. */
   dataDir: string;
+}
+
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+  /** How often the outbox worker looks for due mail when nothing woke it. */
+  pollIntervalMs: number;
+  /** First retry delay after a failed send; it doubles per attempt up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a claimed mail stays reserved for one worker; after that another may send it. */
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +152,10 @@ const envSchema = z.object({
   RESET_PASSWORD_TTL: duration('1h'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(1).default('Staff Admin <no-reply@localhost>'),
+  MAIL_POLL_INTERVAL: duration('2s'),
+  MAIL_RETRY_BASE: duration('5s'),
+  MAIL_RETRY_MAX: duration('10m'),
+  MAIL_LEASE: duration('5m'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   REDIS_URL: urlWithProtocols(
     ['redis:', 'rediss:'],
@@ -211,7 +227,14 @@ export function loadConfig(env: Env): Config {
       invitationTtlMs: vars.INVITATION_TTL,
       resetPasswordTtlMs: vars.RESET_PASSWORD_TTL,
     },
-    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM,
+      pollIntervalMs: vars.MAIL_POLL_INTERVAL,
+      retryBaseMs: vars.MAIL_RETRY_BASE,
+      retryMaxMs: Math.max(vars.MAIL_RETRY_MAX, vars.MAIL_RETRY_BASE),
+      leaseMs: vars.MAIL_LEASE,
+    },
     uploadDir: fromBase(vars.UPLOAD_DIR),
     redisUrl: vars.REDIS_URL,
     firstAdmin:

@@ -1,4 +1,5 @@
-import type { Position, Status } from '@staff-admin/shared';
+import type { Position, Status, TokenType } from '@staff-admin/shared';
+import type { Generated } from 'kysely';
 
 /**
  * Table shapes. Times are ISO-8601 UTC strings on both engines: SQLite stores them as text and
@@ -40,8 +41,38 @@ export interface RefreshTokensTable {
   replaced_by: string | null;
 }
 
+export interface OneTimeTokensTable {
+  id: string;
+  user_id: string;
+  type: TokenType;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  user_id: string | null;
+  template: string;
+  recipient: string;
+  subject: string;
+  /** Sealed text and HTML; null once the mail has been sent. */
+  body: string | null;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  claim_id: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
+  logged_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/html.js';
 import { styleNonce } from './security-headers.js';
 
 declare module 'fastify' {
@@ -19,15 +20,6 @@ const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT =
   'Staff Admin: the web site is not built. Run `npm run build` at the repository root, then restart the server.\n';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 /**
  * The built site: files from WEB_DIST_DIR (hashed `/assets/*` cached for a year), and index.html

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { DbEngine } from '../database.js';
 import { initial } from './0001-initial.js';
+import { accountLifecycle } from './0002-account-lifecycle.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -9,5 +10,6 @@ import { initial } from './0001-initial.js';
 export function migrations(engine: DbEngine): Record<string, Migration> {
   return {
     '0001-initial': initial(engine),
+    '0002-account-lifecycle': accountLifecycle(engine),
   };
 }

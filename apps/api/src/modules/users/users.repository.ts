@@ -45,6 +45,48 @@ export class UsersRepository {
     return row && toUser(row);
   }
 
+  /** Users with these ids, in no particular order. */
+  async findByIds(ids: string[]): Promise<User[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.selectUsers().where('users.id', 'in', ids).execute();
+    return rows.map(toUser);
+  }
+
+  /** One page of the users having one of these (normalised) emails, by email. */
+  async findPageByEmails(
+    emails: string[],
+    { offset, limit }: { offset: number; limit: number },
+  ): Promise<{ users: User[]; total: number }> {
+    const { total } = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('email', 'in', emails)
+      .executeTakeFirstOrThrow();
+    const rows = await this.selectUsers()
+      .where('users.email', 'in', emails)
+      .orderBy('users.email', 'asc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { users: rows.map(toUser), total: Number(total) };
+  }
+
+  async findCredentialsById(id: string): Promise<UserCredentials | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'status', 'position', 'password_hash'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        status: row.status,
+        position: row.position,
+        passwordHash: row.password_hash,
+      }
+    );
+  }
+
   async findCredentialsByEmail(email: string): Promise<UserCredentials | undefined> {
     const row = await this.db
       .selectFrom('users')
@@ -76,6 +118,38 @@ export class UsersRepository {
 
   async insert(row: NewUserRow): Promise<void> {
     await this.db.insertInto('users').values(row).execute();
+  }
+
+  /** Inserts unless the email is taken (even by a concurrent insert); true when inserted. */
+  async insertIfEmailFree(row: NewUserRow): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('users')
+      .values(row)
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /**
+   * Sets the password hash, and optionally a new status, only while the user has the status
+   * `whileStatus`: false when the user is gone or has moved on meanwhile.
+   */
+  async updatePassword(
+    id: string,
+    change: { passwordHash: string; status?: Status; now: string; whileStatus: Status },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({
+        password_hash: change.passwordHash,
+        updated_at: change.now,
+        ...(change.status ? { status: change.status } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', change.whileStatus)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   async setPasswordHash(id: string, passwordHash: string, now: string): Promise<void> {

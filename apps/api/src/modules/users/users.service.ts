@@ -1,14 +1,17 @@
 import {
   API_MESSAGES,
   normalizeEmail,
+  type Paginated,
   type Position,
   type Status,
   type User,
+  type UsersByEmailsQuery,
 } from '@staff-admin/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
+import { pageOffset, paginationMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UsersRepository } from './users.repository.js';
@@ -34,6 +37,15 @@ export class UsersService {
     const user = isUuid(id) ? await this.repository.findById(id.toLowerCase()) : undefined;
     if (!user) throw notFound(API_MESSAGES.userNotFound);
     return user;
+  }
+
+  /** The users that have one of these emails, a page at a time. */
+  async listByEmails(query: UsersByEmailsQuery): Promise<Paginated<User>> {
+    const { users, total } = await this.repository.findPageByEmails(query.emails, {
+      offset: pageOffset(query.page, query.limitPerPage),
+      limit: query.limitPerPage,
+    });
+    return { data: users, meta: paginationMeta(query.page, query.limitPerPage, total) };
   }
 
   listAll(): Promise<User[]> {

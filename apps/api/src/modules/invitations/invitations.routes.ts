@@ -1,0 +1,77 @@
+import { bulkCreateSchema, resendInvitationSchema, setupAccountSchema } from '@staff-admin/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
+import { currentAuth } from '../../plugins/authenticate.js';
+import { adminOnly } from '../../plugins/authorize.js';
+import { authRateLimit } from '../../plugins/rate-limit.js';
+import { userSchema } from '../users/users.schemas.js';
+import type { InvitationsService } from './invitations.service.js';
+
+const bulkCreateResultSchema = z.object({
+  created: z.array(userSchema),
+  skipped: z.array(z.object({ email: z.string(), reason: z.string() })),
+});
+
+export const invitationsRoutes: FastifyPluginAsyncZod<{
+  invitations: InvitationsService;
+  requestsPerMinute: number;
+}> = async (app, { invitations, requestsPerMinute }) => {
+  app.post(
+    '/users/bulk-create',
+    {
+      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      schema: {
+        tags: ['account'],
+        summary: 'Invite 1 to 100 users (admins)',
+        description:
+          'All rows are checked first; any bad row (errors keyed like `users.1.email`) or an email ' +
+          'repeated in the list creates nobody. Emails already in use are listed in `skipped`. ' +
+          'Each created user is pending, invited by the caller, and gets an invitation email.',
+        security: bearerSecurity,
+        body: bulkCreateSchema,
+        response: { 201: envelope(bulkCreateResultSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const result = await invitations.bulkCreate(currentAuth(request).userId, request.body);
+      return reply.code(201).send({ data: result });
+    },
+  );
+
+  app.post(
+    '/users/resend',
+    {
+      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      schema: {
+        tags: ['account'],
+        summary: 'Send a pending user a new invitation (admins)',
+        description: 'Earlier invitation links of that user stop working.',
+        security: bearerSecurity,
+        body: resendInvitationSchema,
+        response: { 200: envelope(z.null()), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await invitations.resend(currentAuth(request).userId, request.body.email);
+      return { data: null };
+    },
+  );
+
+  app.patch(
+    '/users/setup',
+    {
+      config: authRateLimit(requestsPerMinute),
+      schema: {
+        tags: ['account'],
+        summary: 'Set up an invited account: choose a password with the invitation token',
+        description:
+          'The user becomes active and the token is used up. 400 `Invalid token` for unknown, ' +
+          'used or cancelled tokens; 400 `Token is expired` for expired ones.',
+        body: setupAccountSchema,
+        response: { 200: envelope(userSchema), ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => ({ data: await invitations.setup(request.body) }),
+  );
+};

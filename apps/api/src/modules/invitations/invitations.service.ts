@@ -1,0 +1,125 @@
+import {
+  API_MESSAGES,
+  normalizeEmail,
+  type BulkCreateInput,
+  type BulkCreateResult,
+  type SetupAccountInput,
+  type User,
+} from '@staff-admin/shared';
+import { nowIso } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
+import type { UnitOfWork } from '../../repositories.js';
+import type { AccountMails } from '../mail/account-mails.js';
+import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+
+interface InvitationsDeps {
+  unitOfWork: UnitOfWork;
+  users: UsersService;
+  usersRepository: UsersRepository;
+  tokens: OneTimeTokensService;
+  mails: AccountMails;
+  hasher: PasswordHasher;
+}
+
+/** Invite (bulk), resend, and the invited user's account setup. */
+export class InvitationsService {
+  constructor(private readonly deps: InvitationsDeps) {}
+
+  /**
+   * All rows are valid or none is created (the schema checked each row; repeats are refused here).
+   * Emails already in use are skipped with a reason; every other row becomes a pending user with
+   * a confirmation token and an invitation mail, all in one transaction.
+   */
+  async bulkCreate(inviterId: string, input: BulkCreateInput): Promise<BulkCreateResult> {
+    const rows = input.users.map((row) => ({ ...row, email: normalizeEmail(row.email) }));
+    assertNoRepeatedEmails(rows.map((row) => row.email));
+    const inviter = await this.deps.users.getById(inviterId);
+
+    return this.deps.unitOfWork.run(async (scope) => {
+      const createdIds: string[] = [];
+      const skipped: BulkCreateResult['skipped'] = [];
+      for (const row of rows) {
+        const now = nowIso();
+        const user = { id: newId(), email: row.email, fullName: row.fullName ?? null };
+        const inserted = await scope.repos.users.insertIfEmailFree({
+          id: user.id,
+          email: user.email,
+          full_name: user.fullName,
+          position: row.position,
+          status: 'pending',
+          password_hash: null,
+          invited_by: inviter.id,
+          created_at: now,
+          updated_at: now,
+        });
+        if (!inserted) {
+          skipped.push({ email: row.email, reason: API_MESSAGES.emailTaken });
+          continue;
+        }
+        const token = await this.deps.tokens.issue(
+          scope.repos.oneTimeTokens,
+          user.id,
+          'confirmation_token',
+        );
+        await this.deps.mails.invitation(scope, user, token, inviter.fullName);
+        createdIds.push(user.id);
+      }
+      const byId = new Map(
+        (await scope.repos.users.findByIds(createdIds)).map((user) => [user.id, user]),
+      );
+      const created = createdIds.flatMap((id) => byId.get(id) ?? []);
+      return { created, skipped };
+    });
+  }
+
+  /** A new invitation link for a pending user; earlier links stop working. */
+  async resend(callerId: string, email: string): Promise<void> {
+    const user = await this.deps.usersRepository.findByEmail(normalizeEmail(email));
+    if (!user) throw notFound(API_MESSAGES.userNotFound);
+    if (user.status !== 'pending') throw badRequest(API_MESSAGES.notPending);
+    const inviterName =
+      user.invitedBy?.fullName ?? (await this.deps.users.getById(callerId)).fullName;
+
+    await this.deps.unitOfWork.run(async (scope) => {
+      const token = await this.deps.tokens.issue(
+        scope.repos.oneTimeTokens,
+        user.id,
+        'confirmation_token',
+      );
+      await this.deps.mails.invitation(scope, user, token, inviterName);
+    });
+  }
+
+  /** The invited user chooses a password: they become active and the link is used up. */
+  async setup(input: SetupAccountInput): Promise<User> {
+    const token = await this.deps.tokens.usable(input.token, 'confirmation_token');
+    // Hashing is slow: done before the transaction, which on SQLite holds the only connection.
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    await this.deps.unitOfWork.run(async (scope) => {
+      await this.deps.tokens.redeem(scope.repos.oneTimeTokens, token);
+      const activated = await scope.repos.users.updatePassword(token.user.id, {
+        passwordHash,
+        status: 'active',
+        now: nowIso(),
+        whileStatus: 'pending',
+      });
+      if (!activated) throw badRequest(API_MESSAGES.invalidToken);
+    });
+    return this.deps.users.getById(token.user.id);
+  }
+}
+
+/** 400 naming every row whose email already appeared earlier in the list (`users.3.email`). */
+function assertNoRepeatedEmails(emails: string[]): void {
+  const seen = new Set<string>();
+  const errors: Record<string, string> = {};
+  emails.forEach((email, index) => {
+    if (seen.has(email)) errors[`users.${index}.email`] = API_MESSAGES.duplicateEmailInList;
+    seen.add(email);
+  });
+  if (Object.keys(errors).length > 0) throw badRequest(API_MESSAGES.validationFailed, errors);
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { toIso } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import type { SealedBox } from '../../lib/sealed-box.js';
+import type { TransactionScope } from '../../repositories.js';
+import type { MailContent, MailTemplate } from './mail.templates.js';
+
+export interface OutgoingMail extends MailContent {
+  template: MailTemplate;
+  to: string;
+  /** The user it is about: their unsent mail is deleted with them. */
+  userId: string | null;
+}
+
+const mailBodySchema = z.object({ text: z.string(), html: z.string() });
+export type MailBodyParts = z.infer<typeof mailBodySchema>;
+
+/** The parts of a mail that carry links are kept sealed while the mail waits in the outbox. */
+export function sealMailBody(box: SealedBox, parts: MailBodyParts): string {
+  return box.seal(JSON.stringify(parts));
+}
+
+export function openMailBody(box: SealedBox, sealed: string): MailBodyParts {
+  return mailBodySchema.parse(JSON.parse(box.open(sealed)));
+}
+
+/**
+ * The only way mail leaves the app: a row in `mail_outbox`, written in the caller's transaction,
+ * so a mail exists exactly when the change that causes it was committed. The worker is woken after
+ * the commit.
+ */
+export class MailOutbox {
+  constructor(
+    private readonly box: SealedBox,
+    private readonly wakeWorker: () => void = () => {},
+  ) {}
+
+  async enqueue(scope: TransactionScope, mail: OutgoingMail): Promise<void> {
+    const now = toIso(Date.now());
+    await scope.repos.mailOutbox.insert({
+      id: newId(),
+      user_id: mail.userId,
+      template: mail.template,
+      recipient: mail.to,
+      subject: mail.subject,
+      body: sealMailBody(this.box, { text: mail.text, html: mail.html }),
+      created_at: now,
+      next_attempt_at: now,
+    });
+    scope.afterCommit(this.wakeWorker);
+  }
+}

@@ -1,0 +1,186 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailConfig } from '../../config/env.js';
+import { toIso } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import type { SealedBox } from '../../lib/sealed-box.js';
+import type { ClaimedMail, MailOutboxRepository } from './mail-outbox.repository.js';
+import { openMailBody } from './mail-outbox.js';
+import type { MailTransport } from './smtp-transport.js';
+
+/** How long `stop()` lets a send in flight finish before aborting it (unless told otherwise). */
+const STOP_GRACE_MS = 5_000;
+
+/** Delay before attempt `failures + 1`: base, 2×base, 4×base … capped at `maxMs`. */
+export function retryDelayMs(failures: number, baseMs: number, maxMs: number): number {
+  const exponent = Math.min(Math.max(failures - 1, 0), 30);
+  return Math.min(baseMs * 2 ** exponent, maxMs);
+}
+
+export interface MailWorkerOptions {
+  repository: MailOutboxRepository;
+  box: SealedBox;
+  /** Undefined without SMTP_URL: mail is then logged once and stays in the outbox. */
+  transport: MailTransport | undefined;
+  config: Pick<MailConfig, 'from' | 'pollIntervalMs' | 'retryBaseMs' | 'retryMaxMs' | 'leaseMs'>;
+  log: FastifyBaseLogger;
+  stopGraceMs?: number;
+}
+
+/**
+ * Sends what the outbox holds. One mail at a time: claim it (a lease), send it, mark it sent; a
+ * failed send is recorded and retried with exponential backoff. It wakes when a mail is enqueued
+ * in this process and otherwise polls, which also picks up mail enqueued by other processes and
+ * retries that came due. Several workers (processes) may run against one database.
+ */
+export class MailWorker {
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private wakeRequested = false;
+  private wakeSleeper: (() => void) | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(private readonly options: MailWorkerOptions) {}
+
+  start(): void {
+    if (this.loop || this.stopping) return;
+    if (!this.options.transport) {
+      this.options.log.warn(
+        'SMTP_URL is unset: mail stays in the outbox and is written to the log',
+      );
+    }
+    this.loop = this.run();
+  }
+
+  /** Something was enqueued: look at the outbox now instead of at the next poll. */
+  notify(): void {
+    this.wakeRequested = true;
+    this.wakeSleeper?.();
+  }
+
+  /**
+   * Stops after the mail in hand. A send still running after the grace period is aborted and
+   * recorded as a failed attempt, to be retried by the next worker; should the process die before
+   * recording it, the claim's lease runs out and the mail is due again. Nothing is lost.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeSleeper?.();
+    if (this.loop) {
+      const loop = this.loop;
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        loop.then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), this.options.stopGraceMs ?? STOP_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!finished) {
+        this.abort.abort(new Error('mail worker stopping'));
+        await loop;
+      }
+    }
+    this.options.transport?.close();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      this.wakeRequested = false;
+      try {
+        await this.drain();
+      } catch (error) {
+        this.options.log.error({ err: error }, 'mail worker: cannot read the outbox');
+      }
+      if (!this.stopping && !this.wakeRequested) {
+        await this.sleep(this.options.config.pollIntervalMs);
+      }
+    }
+  }
+
+  /** Delivers due mail until none is left (or the worker is stopping). */
+  private async drain(): Promise<void> {
+    const { repository, transport, config } = this.options;
+    while (!this.stopping) {
+      const now = Date.now();
+      const mail = await repository.claimNext({
+        now: toIso(now),
+        claimId: newId(),
+        leaseUntil: toIso(now + config.leaseMs),
+        unloggedOnly: !transport,
+      });
+      if (!mail) return;
+      if (this.stopping) {
+        await repository.release(mail.id, mail.claimId);
+        return;
+      }
+      await (transport ? this.send(mail, transport) : this.logInstead(mail));
+    }
+  }
+
+  private async send(mail: ClaimedMail, transport: MailTransport): Promise<void> {
+    const { repository, box, config, log } = this.options;
+    try {
+      if (mail.body === null) throw new Error('the mail has no body');
+      const { text, html } = openMailBody(box, mail.body);
+      await transport.send(
+        { from: config.from, to: mail.recipient, subject: mail.subject, text, html },
+        this.abort.signal,
+      );
+    } catch (error) {
+      const failures = mail.attempts + 1;
+      const delay = retryDelayMs(failures, config.retryBaseMs, config.retryMaxMs);
+      const message = error instanceof Error ? error.message : String(error);
+      await repository.markFailed(mail.id, mail.claimId, {
+        error: message,
+        nextAttemptAt: toIso(Date.now() + delay),
+      });
+      log.warn(
+        {
+          mailId: mail.id,
+          template: mail.template,
+          attempts: failures,
+          retryInMs: delay,
+          error: message,
+        },
+        'mail not sent: will retry',
+      );
+      return;
+    }
+    if (await repository.markSent(mail.id, mail.claimId, toIso(Date.now()))) {
+      log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
+    } else {
+      // Only when this send outlived its lease and another worker claimed the mail meanwhile.
+      log.error({ mailId: mail.id }, 'mail sent after its claim expired: it may arrive twice');
+    }
+  }
+
+  private async logInstead(mail: ClaimedMail): Promise<void> {
+    const { repository, box, log } = this.options;
+    let text: string;
+    try {
+      if (mail.body === null) throw new Error('the mail has no body');
+      text = openMailBody(box, mail.body).text;
+    } catch (error) {
+      log.error({ err: error, mailId: mail.id }, 'mail in the outbox cannot be read');
+      text = '(unreadable: was AUTH_SECRET changed?)';
+    }
+    log.warn(
+      { mailId: mail.id, template: mail.template, to: mail.recipient, subject: mail.subject, text },
+      'mail not sent (SMTP_URL is unset); its text follows',
+    );
+    await repository.markLogged(mail.id, mail.claimId, toIso(Date.now()));
+  }
+
+  /** Waits for the poll interval, or less when woken or stopped. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeSleeper = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeSleeper = done;
+    });
+  }
+}

@@ -1,0 +1,192 @@
+import { html, type SafeHtml } from '../../lib/html.js';
+
+export const PRODUCT_NAME = 'Staff Admin';
+
+export const MAIL_TEMPLATES = ['invitation', 'password_reset', 'password_changed'] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A link that stops working: the human lifetime comes from the TTL, the instant from `expiresAt`. */
+export interface ExpiringLink {
+  url: string;
+  ttlMs: number;
+  expiresAt: Date;
+}
+
+export interface InvitationMailInput {
+  email: string;
+  recipientName: string | null;
+  inviterName: string | null;
+  link: ExpiringLink;
+}
+
+export interface PasswordResetMailInput {
+  email: string;
+  recipientName: string | null;
+  link: ExpiringLink;
+}
+
+export interface PasswordChangedMailInput {
+  email: string;
+  recipientName: string | null;
+  changedAt: Date;
+  /** Where to ask for a reset link if the change was not theirs. */
+  forgotPasswordUrl: string;
+}
+
+/** What every mail says, rendered once as text and once as HTML so the two never disagree. */
+interface MailBody {
+  subject: string;
+  recipientName: string | null;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  notes: string[];
+}
+
+const DURATION_UNITS = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+] as const;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** `7d` → "7 days", `1h` → "1 hour", `90m` → "90 minutes": the largest unit that fits exactly. */
+export function formatTtl(ttlMs: number): string {
+  for (const [unit, size] of DURATION_UNITS) {
+    if (ttlMs >= size && ttlMs % size === 0) return plural(ttlMs / size, unit);
+  }
+  for (const [unit, size] of DURATION_UNITS) {
+    if (ttlMs >= size) return plural(Math.round(ttlMs / size), unit);
+  }
+  return 'less than a second';
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** "28 Aug 2025 at 14:05 UTC": unambiguous wherever the reader lives. */
+export function formatUtc(date: Date): string {
+  const day = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${day} at ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`;
+}
+
+export function expiryNotice({ ttlMs, expiresAt }: ExpiringLink): string {
+  return `This link expires in ${formatTtl(ttlMs)} (on ${formatUtc(expiresAt)}).`;
+}
+
+export function invitationMail(input: InvitationMailInput): MailContent {
+  const invited = input.inviterName
+    ? `${input.inviterName} invited you to ${PRODUCT_NAME}, the staff administration site.`
+    : `You have been invited to ${PRODUCT_NAME}, the staff administration site.`;
+  return renderMail({
+    subject: `You are invited to ${PRODUCT_NAME}`,
+    recipientName: input.recipientName,
+    paragraphs: [invited, `Create your password to activate your account (${input.email}).`],
+    action: { label: 'Set up your account', url: input.link.url },
+    notes: [
+      expiryNotice(input.link),
+      'If you did not expect this invitation, you can ignore this email.',
+    ],
+  });
+}
+
+export function passwordResetMail(input: PasswordResetMailInput): MailContent {
+  return renderMail({
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    recipientName: input.recipientName,
+    paragraphs: [
+      `We received a request to reset the password of your ${PRODUCT_NAME} account (${input.email}).`,
+      'Choose a new password with the link below. It works once.',
+    ],
+    action: { label: 'Reset your password', url: input.link.url },
+    notes: [
+      expiryNotice(input.link),
+      'If you did not ask for this, you can ignore this email: your password stays as it is.',
+    ],
+  });
+}
+
+export function passwordChangedMail(input: PasswordChangedMailInput): MailContent {
+  return renderMail({
+    subject: `Your ${PRODUCT_NAME} password was changed`,
+    recipientName: input.recipientName,
+    paragraphs: [
+      `The password of your ${PRODUCT_NAME} account (${input.email}) was changed on ${formatUtc(input.changedAt)}.`,
+      'Your other signed-in sessions were signed out.',
+    ],
+    action: { label: 'Reset your password', url: input.forgotPasswordUrl },
+    notes: [
+      'If you did not change it, reset your password with the link above at once and tell your administrator.',
+    ],
+  });
+}
+
+function greeting(name: string | null): string {
+  return name ? `Hello ${name},` : 'Hello,';
+}
+
+function renderMail(body: MailBody): MailContent {
+  return { subject: body.subject, text: renderText(body), html: renderHtml(body).value };
+}
+
+function renderText(body: MailBody): string {
+  return [
+    greeting(body.recipientName),
+    '',
+    ...body.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${body.action.label}:`,
+    body.action.url,
+    '',
+    ...body.notes,
+    '',
+    `${PRODUCT_NAME}`,
+    '',
+  ].join('\n');
+}
+
+const STYLE = {
+  page: 'margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;',
+  card: 'max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;',
+  heading: 'margin:0 0 24px;font-size:20px;color:#111827;',
+  text: 'margin:0 0 16px;font-size:15px;line-height:1.5;',
+  button:
+    'display:inline-block;padding:12px 24px;background:#111827;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;',
+  note: 'margin:0 0 8px;font-size:13px;line-height:1.5;color:#4b5563;',
+  link: 'word-break:break-all;color:#1d4ed8;',
+};
+
+function renderHtml(body: MailBody): SafeHtml {
+  const paragraph = (text: string) => html`<p style="${STYLE.text}">${text}</p>`;
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${body.subject}</title>
+      </head>
+      <body style="${STYLE.page}">
+        <div style="${STYLE.card}">
+          <h1 style="${STYLE.heading}">${PRODUCT_NAME}</h1>
+          ${paragraph(greeting(body.recipientName))} ${body.paragraphs.map(paragraph)}
+          <p style="margin:24px 0;">
+            <a href="${body.action.url}" style="${STYLE.button}">${body.action.label}</a>
+          </p>
+          <p style="${STYLE.note}">
+            If the button does not work, copy this link into your browser:<br /><a
+              href="${body.action.url}"
+              style="${STYLE.link}"
+              >${body.action.url}</a
+            >
+          </p>
+          ${body.notes.map((note) => html`<p style="${STYLE.note}">${note}</p>`)}
+        </div>
+      </body>
+    </html> `;
+}

@@ -1,0 +1,113 @@
+import {
+  API_MESSAGES,
+  type Status,
+  type TokenCheck,
+  type TokenStatus,
+  type TokenType,
+} from '@staff-admin/shared';
+import { toIso } from '../../lib/clock.js';
+import { badRequest, type AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { generateOpaqueToken, hashToken } from '../../lib/secure-token.js';
+import type { OneTimeTokensRepository } from './one-time-tokens.repository.js';
+
+export const invalidToken = (): AppError => badRequest(API_MESSAGES.invalidToken);
+export const tokenExpired = (): AppError => badRequest(API_MESSAGES.tokenExpired);
+
+/** A token only means something while its user is in the state it was made for. */
+const STATUS_FOR: Record<TokenType, Status> = {
+  confirmation_token: 'pending',
+  reset_password_token: 'active',
+};
+
+/** A freshly made token: the raw value goes into a link and nowhere else. */
+export interface IssuedToken {
+  token: string;
+  ttlMs: number;
+  expiresAt: Date;
+}
+
+/** A token that exists, is unused, has the asked type and fits its user's state. */
+export interface RecognisedToken {
+  id: string;
+  status: TokenStatus;
+  expiresAt: string;
+  user: { id: string; email: string; fullName: string | null };
+}
+
+export type TokenLifetimes = Record<TokenType, number>;
+
+/**
+ * One-time link tokens (invitation, password reset): 32 random bytes, stored only as a SHA-256
+ * hash, typed, single use, with a lifetime per type. Issuing one cancels the user's earlier ones
+ * of that type; deleting the user deletes them (foreign key cascade).
+ */
+export class OneTimeTokensService {
+  constructor(
+    private readonly repository: OneTimeTokensRepository,
+    private readonly lifetimes: TokenLifetimes,
+  ) {}
+
+  /** Inside the caller's transaction (`tokens` bound to it), next to the mail that carries it. */
+  async issue(
+    tokens: OneTimeTokensRepository,
+    userId: string,
+    type: TokenType,
+  ): Promise<IssuedToken> {
+    const now = Date.now();
+    const ttlMs = this.lifetimes[type];
+    const token = generateOpaqueToken();
+    await tokens.deleteForUser(userId, type);
+    await tokens.insert({
+      id: newId(),
+      user_id: userId,
+      type,
+      token_hash: hashToken(token),
+      created_at: toIso(now),
+      expires_at: toIso(now + ttlMs),
+    });
+    return { token, ttlMs, expiresAt: new Date(now + ttlMs) };
+  }
+
+  /**
+   * Unknown, tampered, used, cancelled, wrong-type tokens, and tokens whose user has moved on
+   * (an invitation of an activated user, a reset of a disabled one) are all "Invalid token".
+   */
+  async recognise(token: string, type: TokenType): Promise<RecognisedToken> {
+    const record = await this.repository.findByHash(hashToken(token));
+    if (
+      !record ||
+      record.type !== type ||
+      record.usedAt ||
+      record.userStatus !== STATUS_FOR[type]
+    ) {
+      throw invalidToken();
+    }
+    return {
+      id: record.id,
+      status: record.expiresAt <= toIso(Date.now()) ? 'expired' : 'valid',
+      expiresAt: record.expiresAt,
+      user: { id: record.userId, email: record.email, fullName: record.fullName },
+    };
+  }
+
+  /** GET /users/check-token. */
+  async check(token: string, type: TokenType): Promise<TokenCheck> {
+    const recognised = await this.recognise(token, type);
+    return { tokenStatus: recognised.status, user: { email: recognised.user.email } };
+  }
+
+  /** A token that may be used now: recognised and not expired. */
+  async usable(token: string, type: TokenType): Promise<RecognisedToken> {
+    const recognised = await this.recognise(token, type);
+    if (recognised.status === 'expired') throw tokenExpired();
+    return recognised;
+  }
+
+  /** Uses the token up inside the caller's transaction; refuses if another request was first. */
+  async redeem(tokens: OneTimeTokensRepository, token: RecognisedToken): Promise<void> {
+    const now = toIso(Date.now());
+    if (await tokens.markUsed(token.id, now)) return;
+    throw token.expiresAt <= now ? tokenExpired() : invalidToken();
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  API_MESSAGES,
+  normalizeEmail,
+  type ChangePasswordInput,
+  type ResetPasswordInput,
+} from '@staff-admin/shared';
+import { nowIso } from '../../lib/clock.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
+import type { UnitOfWork } from '../../repositories.js';
+import type { LoginLockout } from '../auth/login-lockout.js';
+import type { AccountMails } from '../mail/account-mails.js';
+import {
+  invalidToken,
+  type OneTimeTokensService,
+} from '../one-time-tokens/one-time-tokens.service.js';
+import type { AuthContext } from '../sessions/sessions.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { ForgotPasswordQuota } from './forgot-password-quota.js';
+
+interface PasswordsDeps {
+  unitOfWork: UnitOfWork;
+  users: UsersRepository;
+  tokens: OneTimeTokensService;
+  mails: AccountMails;
+  hasher: PasswordHasher;
+  quota: ForgotPasswordQuota;
+  lockout: LoginLockout;
+}
+
+/** Forgotten passwords (mail a reset link, reset with it) and changing one's own password. */
+export class PasswordsService {
+  constructor(private readonly deps: PasswordsDeps) {}
+
+  /**
+   * Answers the same whether or not the address is known (no enumeration): only an active user
+   * gets a reset link. The mail is sent by the outbox worker, never within this request, so the
+   * two paths differ by one short insert, not by an SMTP conversation.
+   */
+  async forgotPassword(email: string): Promise<void> {
+    const address = normalizeEmail(email);
+    await this.deps.quota.consume(address);
+    const user = await this.deps.users.findByEmail(address);
+    if (user?.status !== 'active') return;
+    await this.deps.unitOfWork.run(async (scope) => {
+      const token = await this.deps.tokens.issue(
+        scope.repos.oneTimeTokens,
+        user.id,
+        'reset_password_token',
+      );
+      await this.deps.mails.passwordReset(scope, user, token);
+    });
+  }
+
+  /** A valid reset token sets the new password, is used up and ends every session of the user. */
+  async resetPassword(input: ResetPasswordInput): Promise<void> {
+    const token = await this.deps.tokens.usable(input.token, 'reset_password_token');
+    const passwordHash = await this.deps.hasher.hash(input.newPassword);
+    await this.deps.unitOfWork.run(async (scope) => {
+      const now = nowIso();
+      await this.deps.tokens.redeem(scope.repos.oneTimeTokens, token);
+      const updated = await scope.repos.users.updatePassword(token.user.id, {
+        passwordHash,
+        now,
+        whileStatus: 'active',
+      });
+      if (!updated) throw invalidToken();
+      await scope.repos.sessions.revokeUserSessions(token.user.id, now);
+    });
+    // The mailbox owner proved who they are: failed logins no longer lock them out.
+    await this.deps.lockout.clear(token.user.email);
+  }
+
+  /**
+   * Needs the current password. The new one must differ from it; once changed, every other
+   * session of the user ends (this one stays) and the user is mailed a notice.
+   */
+  async changePassword(auth: AuthContext, input: ChangePasswordInput): Promise<void> {
+    const { users, hasher } = this.deps;
+    const credentials = await users.findCredentialsById(auth.userId);
+    const user = await users.findById(auth.userId);
+    if (!credentials || !user) throw unauthorized(API_MESSAGES.sessionEnded);
+    if (
+      !credentials.passwordHash ||
+      !(await hasher.verify(credentials.passwordHash, input.password))
+    ) {
+      throw new AppError(400, API_MESSAGES.passwordMismatch, {
+        errors: { password: API_MESSAGES.passwordMismatch },
+      });
+    }
+    // The current password is `input.password` (just verified), so comparing the texts suffices.
+    if (input.newPassword === input.password) {
+      throw new AppError(400, API_MESSAGES.samePassword, {
+        errors: { newPassword: API_MESSAGES.samePassword },
+      });
+    }
+    const passwordHash = await hasher.hash(input.newPassword);
+    await this.deps.unitOfWork.run(async (scope) => {
+      const changedAt = new Date();
+      const now = changedAt.toISOString();
+      const updated = await scope.repos.users.updatePassword(auth.userId, {
+        passwordHash,
+        now,
+        whileStatus: 'active',
+      });
+      if (!updated) throw unauthorized(API_MESSAGES.sessionEnded);
+      await scope.repos.sessions.revokeUserSessions(auth.userId, now, auth.sessionId);
+      await this.deps.mails.passwordChanged(scope, user, changedAt);
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database, DbEngine } from './db/database.js';
+import type { DB } from './db/schema.js';
+import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
+import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.js';
+import { SessionsRepository } from './modules/sessions/sessions.repository.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+
+/** Every repository, bound to one connection pool or to one open transaction. */
+export interface Repositories {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  oneTimeTokens: OneTimeTokensRepository;
+  mailOutbox: MailOutboxRepository;
+}
+
+export function createRepositories(db: Kysely<DB>, engine: DbEngine): Repositories {
+  return {
+    users: new UsersRepository(db),
+    sessions: new SessionsRepository(db),
+    oneTimeTokens: new OneTimeTokensRepository(db),
+    mailOutbox: new MailOutboxRepository(db, engine),
+  };
+}
+
+/** What a unit of work sees: repositories inside its transaction, and work for after the commit. */
+export interface TransactionScope {
+  repos: Repositories;
+  /** Runs once the transaction has committed (never after a rollback), e.g. waking the mailer. */
+  afterCommit(callback: () => void): void;
+}
+
+/**
+ * Changes that must land together (a user, their token and the mail that carries it) run in one
+ * transaction. Keep slow work such as password hashing outside: on SQLite a transaction holds the
+ * only connection.
+ */
+export class UnitOfWork {
+  constructor(private readonly database: Database) {}
+
+  async run<T>(work: (scope: TransactionScope) => Promise<T>): Promise<T> {
+    const callbacks: (() => void)[] = [];
+    const result = await this.database.db.transaction().execute((trx) =>
+      work({
+        repos: createRepositories(trx, this.database.engine),
+        afterCommit: (callback) => callbacks.push(callback),
+      }),
+    );
+    for (const callback of callbacks) callback();
+    return result;
+  }
+}

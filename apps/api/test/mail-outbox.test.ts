@@ -1,0 +1,330 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/database.js';
+import { createLogger } from '../src/lib/logger.js';
+import { createSealedBox } from '../src/lib/sealed-box.js';
+import { MailOutboxRepository } from '../src/modules/mail/mail-outbox.repository.js';
+import { MailOutbox } from '../src/modules/mail/mail-outbox.js';
+import { MailWorker } from '../src/modules/mail/mail-worker.js';
+import { createSmtpTransport } from '../src/modules/mail/smtp-transport.js';
+import { UnitOfWork } from '../src/repositories.js';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  loginTokens,
+  sleep,
+  TEST_AUTH_SECRET,
+  type TestApp,
+} from './helpers.js';
+import { FAST_MAIL_ENV, linkIn, startSmtpServer, type TestSmtpServer } from './smtp.js';
+
+/** After a mail arrived: long enough for several polls and retries, so a duplicate would show. */
+const DUPLICATE_WATCH_MS = 800;
+
+const forgot = (app: TestApp, email: string) =>
+  app.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
+
+const outboxRow = (app: TestApp, email: string) =>
+  app.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('recipient', '=', email)
+    .executeTakeFirstOrThrow();
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(25);
+  }
+}
+
+function captureLogs() {
+  const lines: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => lines.push(line) });
+  const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { logger, records };
+}
+
+describe('an SMTP outage', () => {
+  it('delays mail without failing the request, records the attempts, then delivers exactly once', async () => {
+    const smtp = await startSmtpServer();
+    const { port } = smtp;
+    const t = await createTestApp({ env: { SMTP_URL: smtp.url, ...FAST_MAIL_ENV } });
+    let revived: TestSmtpServer | undefined;
+    try {
+      const user = await createUser(t);
+      await smtp.stop();
+
+      const response = await forgot(t, user.email);
+      expect(response.statusCode).toBe(200);
+
+      await waitUntil(async () => (await outboxRow(t, user.email)).attempts >= 3);
+      const failing = await outboxRow(t, user.email);
+      expect(failing.sent_at).toBeNull();
+      expect(failing.last_error).toMatch(/ECONNREFUSED/);
+      expect(failing.next_attempt_at > failing.created_at).toBe(true);
+      expect(failing.body).not.toBeNull();
+
+      revived = await startSmtpServer(port);
+      const mail = await revived.waitForMail(user.email);
+      expect(linkIn(mail, '/auth/reset-password').token).toMatch(/^[\w-]{43}$/);
+      await sleep(DUPLICATE_WATCH_MS);
+      expect(revived.received).toHaveLength(1);
+
+      const sent = await outboxRow(t, user.email);
+      expect(sent.sent_at).not.toBeNull();
+      expect(sent.body).toBeNull();
+      expect(sent.claim_id).toBeNull();
+      expect(sent.attempts).toBeGreaterThanOrEqual(3);
+    } finally {
+      await t.close();
+      await revived?.stop();
+    }
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps mail in the outbox and writes its text, with the link, to the log once', async () => {
+    const { logger, records } = captureLogs();
+    const t = await createTestApp({ env: FAST_MAIL_ENV, logger });
+    try {
+      const admin = await createUser(t, { position: 'admin' });
+      const { access_token } = await loginTokens(t, admin);
+      const email = `logged-${Date.now()}@example.com`;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/bulk-create',
+        headers: bearer(access_token),
+        payload: { users: [{ email, position: 'contractor' }] },
+      });
+      expect(response.statusCode).toBe(201);
+
+      await waitUntil(async () => (await outboxRow(t, email)).logged_at !== null);
+      // Several more polls: it must not be logged again.
+      await sleep(300);
+      const logged = records().filter((record) => record.to === email);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]?.msg).toBe('mail not sent (SMTP_URL is unset); its text follows');
+      expect(logged[0]?.subject).toBe('You are invited to Staff Admin');
+      expect(String(logged[0]?.text)).toMatch(
+        /http:\/\/localhost:3000\/auth\/accept-invitation\?token=[\w-]{43}/,
+      );
+
+      const row = await outboxRow(t, email);
+      expect(row.sent_at).toBeNull();
+      expect(row.attempts).toBe(0);
+      expect(row.body).not.toBeNull();
+      expect(records().some((record) => record.msg === 'mail sent')).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the outbox', () => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  const box = createSealedBox(TEST_AUTH_SECRET, 'mail-outbox');
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    // The app's own worker stays out of the way: it only logs (no SMTP_URL) and polls rarely.
+    t = await createTestApp({ env: { MAIL_POLL_INTERVAL: '1h' } });
+    await t.app.close();
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  const worker = (
+    database = t.database,
+    options: { smtpUrl?: string; stopGraceMs?: number } = {},
+  ) =>
+    new MailWorker({
+      repository: new MailOutboxRepository(database.db, database.engine),
+      box,
+      transport: createSmtpTransport(options.smtpUrl ?? smtp.url),
+      config: {
+        from: 'Staff Admin <no-reply@localhost>',
+        pollIntervalMs: 50,
+        retryBaseMs: 100,
+        retryMaxMs: 1_000,
+        leaseMs: 60_000,
+      },
+      log: createLogger('silent'),
+      stopGraceMs: options.stopGraceMs,
+    });
+
+  async function enqueue(to: string, outbox = new MailOutbox(box)) {
+    await new UnitOfWork(t.database).run((scope) =>
+      outbox.enqueue(scope, {
+        template: 'password_changed',
+        to,
+        userId: null,
+        subject: `Hello ${to}`,
+        text: `text for ${to}`,
+        html: `<p>html for ${to}</p>`,
+      }),
+    );
+  }
+
+  it('keeps no mail from a transaction that rolled back, and wakes nobody', async () => {
+    let woken = 0;
+    const outbox = new MailOutbox(box, () => {
+      woken += 1;
+    });
+    const to = `rolled-back-${Date.now()}@example.com`;
+    await expect(
+      new UnitOfWork(t.database).run(async (scope) => {
+        await outbox.enqueue(scope, {
+          template: 'invitation',
+          to,
+          userId: null,
+          subject: 's',
+          text: 't',
+          html: 'h',
+        });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(
+      await t.db.selectFrom('mail_outbox').where('recipient', '=', to).selectAll().execute(),
+    ).toEqual([]);
+    expect(woken).toBe(0);
+
+    await enqueue(`committed-${Date.now()}@example.com`, outbox);
+    expect(woken).toBe(1);
+  });
+
+  it('stores the body sealed, never as readable text', async () => {
+    const to = `sealed-${Date.now()}@example.com`;
+    await enqueue(to);
+    const row = await outboxRow(t, to);
+    expect(row.body).not.toContain('text for');
+    expect(row.body).toMatch(/^v1\./);
+  });
+
+  it('delivers every mail exactly once with two workers on the same outbox', async () => {
+    const stamp = Date.now();
+    const recipients = Array.from({ length: 12 }, (_, i) => `pair${i}-${stamp}@example.com`);
+    for (const to of recipients) await enqueue(to);
+
+    const second = createDatabase(t.config.database);
+    const workers = [worker(), worker(second)];
+    try {
+      for (const w of workers) w.start();
+      await Promise.all(recipients.map((to) => smtp.waitForMail(to)));
+      await sleep(DUPLICATE_WATCH_MS / 2);
+      for (const to of recipients) expect(smtp.mailsTo(to), to).toHaveLength(1);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await second.db.destroy();
+    }
+  });
+
+  it('leaves a mail claimed by another worker alone until that claim expires', async () => {
+    const to = `leased-${Date.now()}@example.com`;
+    await enqueue(to);
+    // A worker that claimed it and died: its lease runs 400 ms from now.
+    await t.db
+      .updateTable('mail_outbox')
+      .set({
+        claim_id: '00000000-0000-4000-8000-000000000001',
+        claimed_until: new Date(Date.now() + 400).toISOString(),
+      })
+      .where('recipient', '=', to)
+      .execute();
+
+    const w = worker();
+    try {
+      w.start();
+      await sleep(200);
+      expect(smtp.mailsTo(to)).toEqual([]);
+      await smtp.waitForMail(to);
+      await waitUntil(async () => (await outboxRow(t, to)).sent_at !== null);
+      expect(smtp.mailsTo(to)).toHaveLength(1);
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('wakes at once on an enqueue instead of waiting for the next poll', async () => {
+    const slow = new MailWorker({
+      repository: new MailOutboxRepository(t.db, t.database.engine),
+      box,
+      transport: createSmtpTransport(smtp.url),
+      config: {
+        from: 'Staff Admin <no-reply@localhost>',
+        pollIntervalMs: 60_000,
+        retryBaseMs: 100,
+        retryMaxMs: 1_000,
+        leaseMs: 60_000,
+      },
+      log: createLogger('silent'),
+    });
+    try {
+      slow.start();
+      await sleep(100);
+      const to = `woken-${Date.now()}@example.com`;
+      await enqueue(to, new MailOutbox(box, () => slow.notify()));
+      await smtp.waitForMail(to, { timeoutMs: 2_000 });
+    } finally {
+      const started = Date.now();
+      await slow.stop();
+      // Stopping does not wait out the poll interval.
+      expect(Date.now() - started).toBeLessThan(1_000);
+    }
+  });
+
+  it('stops while a send hangs without losing the mail: the next worker delivers it', async () => {
+    let dataStarted = false;
+    const hanging = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      disableReverseLookup: true,
+      closeTimeout: 100,
+      // Reads the message and never answers, like a server that stalls after DATA.
+      onData(stream) {
+        dataStarted = true;
+        stream.resume();
+      },
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const address = hanging.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+
+    const to = `stalled-${Date.now()}@example.com`;
+    await enqueue(to);
+    const stalled = worker(t.database, {
+      smtpUrl: `smtp://127.0.0.1:${address.port}`,
+      stopGraceMs: 200,
+    });
+    try {
+      stalled.start();
+      await waitUntil(async () => dataStarted);
+      const started = Date.now();
+      await stalled.stop();
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+    const row = await outboxRow(t, to);
+    expect(row.sent_at).toBeNull();
+    expect(row.claim_id).toBeNull();
+    expect(row.attempts).toBe(1);
+
+    const next = worker();
+    try {
+      next.start();
+      await smtp.waitForMail(to);
+      await waitUntil(async () => (await outboxRow(t, to)).sent_at !== null);
+      expect(smtp.mailsTo(to)).toHaveLength(1);
+    } finally {
+      await next.stop();
+    }
+  });
+});
