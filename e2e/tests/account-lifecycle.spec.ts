@@ -132,6 +132,7 @@ test('asking for an unknown address answers the same and sends nothing', async (
   const email = uniqueEmail('ghost');
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Request reset link' }).click();
   await expect(
@@ -144,6 +145,7 @@ test('asking for an unknown address answers the same and sends nothing', async (
 test('Back to log in goes back in history', async ({ page }) => {
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
   await page.getByRole('button', { name: 'Back to log in' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
