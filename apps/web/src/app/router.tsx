@@ -110,13 +110,28 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/app/change-password.js')).ChangePasswordRoute,
                 }),
               },
-              ...AREAS.map<RouteObject>((area) => ({
-                path: area.path,
-                lazy: async () => {
-                  const { AreaRoute } = await import('./routes/app/area.js');
-                  return { element: <AreaRoute area={area} /> };
-                },
-              })),
+              {
+                path: paths.users.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/users.js')).UsersRoute,
+                }),
+              },
+              {
+                path: paths.user.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/user-detail.js')).UserDetailRoute,
+                }),
+              },
+              // The areas whose screens are not built yet.
+              ...AREAS.filter((area) => area.path !== paths.users.path).map<RouteObject>(
+                (area) => ({
+                  path: area.path,
+                  lazy: async () => {
+                    const { AreaRoute } = await import('./routes/app/area.js');
+                    return { element: <AreaRoute area={area} /> };
+                  },
+                }),
+              ),
             ],
           },
         ],

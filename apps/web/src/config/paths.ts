@@ -23,6 +23,8 @@ export const paths = {
   },
   policy: { path: '/policy' },
   support: { path: '/support' },
+  users: { path: '/users' },
+  user: { path: '/users/:id', getHref: (id: string) => `/users/${encodeURIComponent(id)}` },
   profile: { path: '/users/profile' },
   changePassword: { path: '/users/profile/change-password' },
   areas: areaRoutes,

@@ -133,3 +133,106 @@ export function CircleIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </StrokeIcon>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4" />
+    </StrokeIcon>
+  );
+}
+
+export function CameraIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+      <circle cx="12" cy="13.5" r="3.5" />
+    </StrokeIcon>
+  );
+}
+
+export function UploadIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 15V4" />
+      <path d="M7 9l5-5 5 5" />
+      <path d="M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4" />
+    </StrokeIcon>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 7h16" />
+      <path d="M10 11v6M14 11v6" />
+      <path d="M6 7l1 13h10l1-13" />
+      <path d="M9 7V4h6v3" />
+    </StrokeIcon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </StrokeIcon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </StrokeIcon>
+  );
+}
+
+export function ChevronLeftIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M15 6l-6 6 6 6" />
+    </StrokeIcon>
+  );
+}
+
+export function ChevronRightIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M9 6l6 6-6 6" />
+    </StrokeIcon>
+  );
+}
+
+export function ArrowUpIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 19V5M6 11l6-6 6 6" />
+    </StrokeIcon>
+  );
+}
+
+export function ArrowDownIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 5v14M6 13l6 6 6-6" />
+    </StrokeIcon>
+  );
+}
+
+export function SortIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M8 9l4-4 4 4M8 15l4 4 4-4" />
+    </StrokeIcon>
+  );
+}

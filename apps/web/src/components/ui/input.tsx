@@ -3,6 +3,8 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 
 interface InputProps extends ComponentProps<'input'> {
   label: string;
+  /** Keeps the label for assistive technology only (e.g. in a row under column headings). */
+  hideLabel?: boolean;
   /** A validation message; marks the field invalid and is read with it. */
   error?: string;
   /** Help text under the field, read with it. */
@@ -16,6 +18,7 @@ interface InputProps extends ComponentProps<'input'> {
 /** A labelled text field whose error and help texts are tied to it for screen readers. */
 export function Input({
   label,
+  hideLabel = false,
   error,
   description,
   trailing,
@@ -34,7 +37,10 @@ export function Input({
 
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
+      <label
+        htmlFor={inputId}
+        className={clsx('text-sm font-medium text-slate-900', hideLabel && 'sr-only')}
+      >
         {label}
       </label>
       <div className="relative">

@@ -6,7 +6,6 @@ import { renderApp } from '../../../testing/render-app.js';
 
 describe('area pages', () => {
   it.each<[string, Position, string]>([
-    ['/users', 'admin', 'User management'],
     ['/financial/projects', 'admin', 'Budgeting & Cost tracking'],
     ['/financial/projects', 'finance', 'Budgeting & Cost tracking'],
     ['/monitoring', 'admin', 'Monitoring & Error management'],

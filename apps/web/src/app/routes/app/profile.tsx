@@ -1,22 +1,19 @@
-import { Link } from 'react-router';
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
-import { buttonClassName } from '../../../components/ui/button.js';
-import { paths } from '../../../config/paths.js';
-import { ProfileDetails } from '../../../features/profile/components/profile-details.js';
+import { useUpdateProfile } from '../../../features/profile/api/update-profile.js';
+import { ProfileForm } from '../../../features/profile/components/profile-form.js';
 import { useAuthenticatedUser } from '../../../lib/auth.js';
 
-export function ProfileRoute() {
-  const user = useAuthenticatedUser();
+/** The signed-in user's own profile form; also shown at /users/{their id}. */
+export function OwnProfile() {
+  const me = useAuthenticatedUser();
+  const updateProfile = useUpdateProfile();
   return (
-    <ContentLayout
-      title="Profile setting"
-      actions={
-        <Link to={paths.changePassword.path} className={buttonClassName({ variant: 'secondary' })}>
-          Change Password
-        </Link>
-      }
-    >
-      <ProfileDetails user={user} />
+    <ContentLayout title="Profile setting">
+      <ProfileForm key={me.id} variant="self" user={me} onSave={updateProfile.mutateAsync} />
     </ContentLayout>
   );
+}
+
+export function ProfileRoute() {
+  return <OwnProfile />;
 }

@@ -1,0 +1,250 @@
+import type { Position, User } from '@staff-admin/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { serveUserList } from '../../../features/users/testing/users-api.js';
+import { createUser } from '../../../testing/data.js';
+import { answer, apiError, gate, toasts } from '../../../testing/http.js';
+import { renderApp } from '../../../testing/render-app.js';
+import { API, server } from '../../../testing/server.js';
+
+const ADMIN = createUser({ fullName: 'Ada Admin', email: 'ada@example.com', position: 'admin' });
+
+/** An admin opens `/users/{other.id}`; PATCH /users/{id} answers with the merged record. */
+function renderOtherUser(overrides: Partial<User> = {}, me: User = ADMIN) {
+  let current = createUser({
+    fullName: 'Bob Jones',
+    email: 'bob@example.com',
+    position: 'contractor',
+    status: 'active',
+    createdAt: '2025-01-02T08:30:00.000Z',
+    invitedBy: { id: ADMIN.id, fullName: 'Ada Admin' },
+    ...overrides,
+  });
+  const path = `/users/${current.id}`;
+  server.use(http.get(`${API}${path}`, () => HttpResponse.json({ data: current })));
+  const patches = answer('patch', path, ({ body }) => {
+    current = { ...current, ...(body as Partial<User>) };
+    return HttpResponse.json({ data: current });
+  });
+  return { ...renderApp(path, { user: me }), patches, other: current };
+}
+
+/** The record has arrived and the form shows. */
+const loaded = () => screen.findByRole('combobox', { name: 'Role' });
+const button = (name: string) => screen.queryByRole('button', { name });
+const saveButton = () => screen.getByRole('button', { name: 'Save changes' });
+
+async function choose(
+  user: ReturnType<typeof renderApp>['user'],
+  dropdown: string,
+  option: string,
+) {
+  await user.click(screen.getByRole('combobox', { name: dropdown }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('another user’s profile', () => {
+  it('lets an admin change role, status and name, and save them after confirming', async () => {
+    const { user, patches } = renderOtherUser();
+    await loaded();
+    expect(screen.getByRole('heading', { level: 1, name: 'User profile' })).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveValue('bob@example.com');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Active');
+    expect(screen.queryByRole('link', { name: 'Change Password' })).not.toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect(
+      within(screen.getByRole('listbox', { name: 'Status' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Active', 'Inactive']);
+    await user.click(screen.getByRole('option', { name: 'Inactive' }));
+    await choose(user, 'Role', 'Finance');
+    await user.type(screen.getByRole('textbox', { name: 'Full name' }), ' Sr');
+    await user.click(saveButton());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Do you want to save changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, save' }));
+
+    expect(await within(toasts()).findByText('Your changes have been saved.')).toBeVisible();
+    expect(patches.map((call) => call.body)).toEqual([
+      { fullName: 'Bob Jones Sr', position: 'finance', status: 'inactive' },
+    ]);
+    expect(saveButton()).toBeDisabled();
+    // The saved record is inactive now: no reset emails for it.
+    expect(button('Reset Password')).toBeDisabled();
+  });
+
+  it('shows the record facts', async () => {
+    renderOtherUser();
+    await loaded();
+    const fact = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(fact('Record date')).toHaveTextContent('02/01/2025 at 08:30 AM');
+    expect(fact('Recorded by')).toHaveTextContent('Ada Admin');
+  });
+
+  describe('buttons by status', () => {
+    it('active: Delete, Reset Password, Save changes', async () => {
+      renderOtherUser({ status: 'active' });
+      await loaded();
+      expect(button('Delete')).toBeEnabled();
+      expect(button('Reset Password')).toBeEnabled();
+      expect(button('Resend invitation')).not.toBeInTheDocument();
+      expect(saveButton()).toBeInTheDocument();
+    });
+
+    it('pending: Resend invitation instead, and the status is read-only', async () => {
+      renderOtherUser({ status: 'pending' });
+      await loaded();
+      expect(button('Delete')).toBeEnabled();
+      expect(button('Resend invitation')).toBeEnabled();
+      expect(button('Reset Password')).not.toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
+      expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+        'Pending',
+      );
+    });
+
+    it('inactive: Reset Password disabled, status switchable', async () => {
+      renderOtherUser({ status: 'inactive' });
+      await loaded();
+      expect(button('Reset Password')).toBeDisabled();
+      expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Inactive');
+    });
+  });
+
+  it('sends a reset email, with the button disabled while it runs', async () => {
+    const held = gate();
+    const resets = answer('post', '/users/forgot-password', async () => {
+      await held.opened;
+      return HttpResponse.json({ data: null });
+    });
+    const { user } = renderOtherUser();
+    await user.click(await screen.findByRole('button', { name: 'Reset Password' }));
+
+    await waitFor(() => expect(button('Reset Password')).toBeDisabled());
+    await user.click(button('Reset Password') as HTMLElement);
+    held.open();
+    expect(
+      await within(toasts()).findByText(
+        'Reset password email sent! This user can reset their password via the email link.',
+      ),
+    ).toBeVisible();
+    expect(button('Reset Password')).toBeEnabled();
+    expect(resets.map((call) => call.body)).toEqual([{ email: 'bob@example.com' }]);
+  });
+
+  it('resends an invitation to a pending user', async () => {
+    const resends = answer('post', '/users/resend');
+    const { user } = renderOtherUser({ status: 'pending' });
+    await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
+    expect(
+      await within(toasts()).findByText(
+        'Invitation sent! The new user can activate their account via the email link.',
+      ),
+    ).toBeVisible();
+    expect(resends.map((call) => call.body)).toEqual([{ email: 'bob@example.com' }]);
+  });
+
+  it('shows the server message when an email cannot be sent', async () => {
+    answer('post', '/users/resend', () =>
+      apiError(400, 'This user has already set up the account'),
+    );
+    const { user } = renderOtherUser({ status: 'pending' });
+    await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
+    expect(
+      await within(toasts()).findByText('This user has already set up the account'),
+    ).toBeVisible();
+  });
+
+  it('deletes after confirming, then returns to the list', async () => {
+    serveUserList([]);
+    const { user, router, other } = renderOtherUser();
+    const deletions = answer('delete', `/users/${other.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete record' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete Bob Jones?');
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', 'Delete']);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletions).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'User management' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/users');
+    expect(deletions).toHaveLength(1);
+    expect(await within(toasts()).findByText('The record has been deleted.')).toBeVisible();
+  });
+
+  it('stays on the record and says why when deleting fails', async () => {
+    const { user, router, other } = renderOtherUser();
+    answer('delete', `/users/${other.id}`, () => apiError(403, 'You are not allowed to do this'));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await within(toasts()).findByText('You are not allowed to do this')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(`/users/${other.id}`);
+  });
+
+  it('lets an admin change the role of an invited user who has no name yet', async () => {
+    const { user, patches } = renderOtherUser({ status: 'pending', fullName: null });
+    await loaded();
+    await choose(user, 'Role', 'Admin');
+    await user.click(saveButton());
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, save' }),
+    );
+    expect(await within(toasts()).findByText('Your changes have been saved.')).toBeVisible();
+    expect(patches.map((call) => call.body)).toEqual([{ position: 'admin' }]);
+  });
+
+  it('says so when the user does not exist', async () => {
+    const missing = '00000000-0000-4000-8000-999999999999';
+    server.use(http.get(`${API}/users/${missing}`, () => apiError(404, 'Not found')));
+    renderApp(`/users/${missing}`, { user: ADMIN });
+    expect(
+      await screen.findByText('This user does not exist. They may have been deleted.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to User management' })).toHaveAttribute(
+      'href',
+      '/users',
+    );
+  });
+
+  it('shows one’s own id as one’s own profile', async () => {
+    const me = createUser({ position: 'admin', fullName: 'Ada Admin' });
+    renderApp(`/users/${me.id}`, { user: me });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile setting' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Change Password' })).toBeVisible();
+    expect(button('Delete')).not.toBeInTheDocument();
+  });
+
+  it.each<Position>(['finance', 'contractor'])(
+    'tells a %s user they have no access to someone else',
+    async (position) => {
+      renderApp('/users/00000000-0000-4000-8000-999999999998', {
+        user: createUser({ position }),
+      });
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name: 'You do not have access to this page',
+        }),
+      ).toBeVisible();
+    },
+  );
+});

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ContentLayout } from '../../../components/layouts/content-layout.js';
+import { Button, buttonClassName } from '../../../components/ui/button.js';
+import { ChevronLeftIcon } from '../../../components/ui/icons.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { paths } from '../../../config/paths.js';
+import { ProfileForm } from '../../../features/profile/components/profile-form.js';
+import { useDeleteUser } from '../../../features/users/api/delete-user.js';
+import { useUser, userQueryKey } from '../../../features/users/api/get-user.js';
+import { useResendInvitation } from '../../../features/users/api/resend-invitation.js';
+import { useSendPasswordReset } from '../../../features/users/api/send-password-reset.js';
+import { useUpdateUser } from '../../../features/users/api/update-user.js';
+import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { useAuthenticatedUser } from '../../../lib/auth.js';
+import { RequireArea } from '../../guards/require-area.js';
+import { OwnProfile } from './profile.js';
+import { USERS_AREA } from './users-area.js';
+
+const TITLE = 'User profile';
+
+const backToList = (
+  <Link to={paths.users.path} className={buttonClassName({ variant: 'secondary' })}>
+    <ChevronLeftIcon />
+    Back to {USERS_AREA.label}
+  </Link>
+);
+
+function OtherUserProfile({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useUser(id);
+  const updateUser = useUpdateUser(id);
+  const deleteUser = useDeleteUser(id);
+  const resendInvitation = useResendInvitation();
+  const sendPasswordReset = useSendPasswordReset();
+
+  if (user.isPending) {
+    return (
+      <ContentLayout title={TITLE} actions={backToList}>
+        <Spinner text="Loading user…" />
+      </ContentLayout>
+    );
+  }
+  if (user.isError) {
+    const missing = isApiError(user.error, 404);
+    return (
+      <ContentLayout title={TITLE} actions={backToList}>
+        <div role="alert" className="flex flex-col items-start gap-4">
+          <p className="text-slate-800">
+            {missing
+              ? 'This user does not exist. They may have been deleted.'
+              : `The user could not be loaded. ${getErrorMessage(user.error)}`}
+          </p>
+          {!missing && (
+            <Button variant="secondary" onClick={() => void user.refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </ContentLayout>
+    );
+  }
+
+  const { email } = user.data;
+  return (
+    <ContentLayout title={TITLE} actions={backToList}>
+      <ProfileForm
+        key={user.data.id}
+        variant="other"
+        user={user.data}
+        onSave={updateUser.mutateAsync}
+        actions={{
+          deleteUser: async () => {
+            await deleteUser.mutateAsync();
+            await navigate(paths.users.path);
+            queryClient.removeQueries({ queryKey: userQueryKey(id) });
+          },
+          resendInvitation: () => resendInvitation.mutateAsync(email),
+          sendPasswordReset: () => sendPasswordReset.mutateAsync(email),
+        }}
+      />
+    </ContentLayout>
+  );
+}
+
+/**
+ * /users/{id}: another user's profile for admins; one's own id shows one's own profile (the
+ * server lets anyone read themselves, CONTRACT §4).
+ */
+export function UserDetailRoute() {
+  const { id = '' } = useParams();
+  const me = useAuthenticatedUser();
+  if (id === me.id) return <OwnProfile />;
+  return (
+    <RequireArea area={USERS_AREA}>
+      <OtherUserProfile id={id} />
+    </RequireArea>
+  );
+}

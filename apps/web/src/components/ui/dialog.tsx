@@ -1,0 +1,150 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { LAYOUT } from '@staff-admin/shared';
+import clsx from 'clsx';
+import { useRef, type ReactNode } from 'react';
+import { Button } from './button.js';
+import { CloseIcon } from './icons.js';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** One or two sentences under the title, read out when the dialog opens. */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** 'modal' is 720px wide at most, 'confirm' 560px (SPEC §9). */
+  size?: 'modal' | 'confirm';
+  /** `alertdialog` for questions that need an answer before going on. */
+  role?: 'dialog' | 'alertdialog';
+  /** Hides the × button (confirm dialogs answer with their own buttons). */
+  hideCloseButton?: boolean;
+  /** Refuses to close (Escape, outside press, ×) while something runs. */
+  preventClose?: boolean;
+  className?: string;
+}
+
+const MAX_WIDTHS = { modal: LAYOUT.modalMaxWidth, confirm: LAYOUT.confirmDialogMaxWidth };
+
+/**
+ * A modal dialog: focus is kept inside, the page behind is inert, Escape and a press outside
+ * close it and focus goes back to what opened it. The overlay scrolls, so a tall dialog fits
+ * any screen, and menus opened inside it are not clipped.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'modal',
+  role = 'dialog',
+  hideCloseButton = false,
+  preventClose = false,
+  className,
+}: DialogProps) {
+  // Radix gives focus back to a Dialog.Trigger; these dialogs open from any button, so the
+  // element that had focus when the dialog opened gets it back.
+  const opener = useRef<HTMLElement | null>(null);
+  const changeOpen = (next: boolean) => {
+    if (next || !preventClose) onOpenChange(next);
+  };
+  return (
+    <RadixDialog.Root open={open} onOpenChange={changeOpen}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4 sm:p-8">
+          <RadixDialog.Content
+            role={role}
+            onOpenAutoFocus={() => {
+              opener.current =
+                document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              const target = opener.current;
+              opener.current = null;
+              if (target?.isConnected) {
+                event.preventDefault();
+                target.focus();
+              }
+            }}
+            style={{ maxWidth: MAX_WIDTHS[size] }}
+            {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+            className={clsx(
+              'relative w-full rounded-2xl bg-white p-6 shadow-xl focus-visible:outline-none sm:p-8',
+              className,
+            )}
+          >
+            <div className="flex items-start justify-between gap-4">
+              <RadixDialog.Title className="text-xl font-bold text-slate-900">
+                {title}
+              </RadixDialog.Title>
+              {!hideCloseButton && (
+                <RadixDialog.Close asChild>
+                  <button
+                    type="button"
+                    aria-label="Close"
+                    disabled={preventClose}
+                    className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50"
+                  >
+                    <CloseIcon />
+                  </button>
+                </RadixDialog.Close>
+              )}
+            </div>
+            {description !== undefined && (
+              <RadixDialog.Description className="mt-2 text-slate-700">
+                {description}
+              </RadixDialog.Description>
+            )}
+            {children}
+          </RadixDialog.Content>
+        </RadixDialog.Overlay>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  /** Shows the confirm button busy and keeps the dialog open until the action ends. */
+  isLoading?: boolean;
+}
+
+/** SPEC §2's confirm dialogs (save, delete): 560px, a question and two answers. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  isLoading = false,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      size="confirm"
+      role="alertdialog"
+      hideCloseButton
+      preventClose={isLoading}
+    >
+      <div className="mt-8 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" disabled={isLoading} onClick={() => onOpenChange(false)}>
+          {cancelLabel}
+        </Button>
+        <Button isLoading={isLoading} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

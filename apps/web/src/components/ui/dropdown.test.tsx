@@ -1,0 +1,241 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ComponentProps } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Dropdown, type DropdownOption } from './dropdown.js';
+
+type Fruit = 'apple' | 'apricot' | 'banana' | 'cherry' | 'date';
+
+const FRUITS: DropdownOption<Fruit>[] = [
+  { value: 'apple', label: 'Apple' },
+  { value: 'apricot', label: 'Apricot' },
+  { value: 'banana', label: 'Banana' },
+  { value: 'cherry', label: 'Cherry', disabled: true },
+  { value: 'date', label: 'Date' },
+];
+
+type HarnessProps = Partial<ComponentProps<typeof Dropdown<Fruit>>> & { initial?: Fruit | null };
+
+function Harness({ initial = null, onChange, ...props }: HarnessProps) {
+  const [value, setValue] = useState<Fruit | null>(initial);
+  return (
+    <>
+      <Dropdown
+        label="Fruit"
+        options={FRUITS}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onChange?.(next);
+        }}
+        {...props}
+      />
+      <button type="button">Elsewhere</button>
+    </>
+  );
+}
+
+function setup(props: HarnessProps = {}) {
+  const user = userEvent.setup();
+  render(<Harness {...props} />);
+  return { user, control: screen.getByRole('combobox', { name: 'Fruit' }) };
+}
+
+const options = () =>
+  within(screen.getByRole('listbox', { name: 'Fruit' }))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+const activeOption = (control: HTMLElement) => {
+  const id = control.getAttribute('aria-activedescendant');
+  return id ? document.getElementById(id)?.textContent : null;
+};
+
+describe('Dropdown', () => {
+  it("is a labelled combobox showing 'Select here' until something is chosen", () => {
+    const { control } = setup();
+    expect(control).toHaveTextContent('Select here');
+    expect(control).toHaveAttribute('aria-expanded', 'false');
+    expect(control).toHaveAttribute('aria-haspopup', 'listbox');
+    expect(screen.getByText('Fruit', { selector: 'label' })).toBeVisible();
+  });
+
+  it('takes another placeholder, and shows the chosen label instead', () => {
+    render(
+      <>
+        <Dropdown label="A" options={FRUITS} value={null} onChange={() => {}} placeholder="Pick" />
+        <Dropdown label="B" options={FRUITS} value="banana" onChange={() => {}} />
+      </>,
+    );
+    expect(screen.getByRole('combobox', { name: 'A' })).toHaveTextContent(/^Pick$/);
+    expect(screen.getByRole('combobox', { name: 'B' })).toHaveTextContent(/^Banana$/);
+  });
+
+  it("shows 'No result' when it has no options", async () => {
+    const { user, control } = setup({ options: [] });
+    await user.click(control);
+    expect(options()).toEqual(['No result']);
+    expect(screen.getByRole('option', { name: 'No result' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('opens on click, marks the chosen option, and chooses with a click', async () => {
+    const onChange = vi.fn();
+    const { user, control } = setup({ initial: 'banana', onChange });
+    await user.click(control);
+
+    expect(control).toHaveAttribute('aria-expanded', 'true');
+    expect(control).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
+    expect(options()).toEqual(['Apple', 'Apricot', 'Banana', 'Cherry', 'Date']);
+    expect(screen.getByRole('option', { name: 'Banana' })).toHaveAttribute('aria-selected', 'true');
+    expect(activeOption(control)).toBe('Banana');
+
+    await user.click(screen.getByRole('option', { name: 'Date' }));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('date');
+    expect(control).toHaveTextContent('Date');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    expect(control).toHaveFocus();
+  });
+
+  it('ignores disabled options', async () => {
+    const onChange = vi.fn();
+    const { user, control } = setup({ onChange });
+    await user.click(control);
+    await user.click(screen.getByRole('option', { name: 'Cherry' }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+  });
+
+  it('keeps its menu at most 208px high, scrolling inside', async () => {
+    const { user, control } = setup();
+    await user.click(control);
+    const listbox = screen.getByRole('listbox');
+    expect(listbox.parentElement).toHaveStyle({ maxHeight: '208px' });
+    expect(listbox).toHaveClass('overflow-y-auto');
+  });
+
+  describe('keyboard', () => {
+    it('opens with ArrowDown, moves over disabled options, chooses with Enter', async () => {
+      const onChange = vi.fn();
+      const { user, control } = setup({ onChange });
+      control.focus();
+      await user.keyboard('{ArrowDown}');
+      expect(control).toHaveAttribute('aria-expanded', 'true');
+      expect(activeOption(control)).toBe('Apple');
+      expect(control).toHaveFocus();
+
+      await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+      expect(activeOption(control)).toBe('Date'); // Cherry is disabled
+      await user.keyboard('{ArrowUp}');
+      expect(activeOption(control)).toBe('Banana');
+
+      await user.keyboard('{Enter}');
+      expect(onChange).toHaveBeenCalledExactlyOnceWith('banana');
+      await waitFor(() => expect(control).toHaveAttribute('aria-expanded', 'false'));
+      expect(control).toHaveTextContent('Banana');
+      expect(control).toHaveFocus();
+    });
+
+    it('goes to the ends with Home and End, and chooses with Space', async () => {
+      const { user, control } = setup({ initial: 'apricot' });
+      control.focus();
+      await user.keyboard('{Enter}');
+      expect(activeOption(control)).toBe('Apricot');
+      await user.keyboard('{End}');
+      expect(activeOption(control)).toBe('Date');
+      await user.keyboard('{Home}');
+      expect(activeOption(control)).toBe('Apple');
+
+      await user.keyboard(' ');
+      await waitFor(() => expect(control).toHaveAttribute('aria-expanded', 'false'));
+      expect(control).toHaveTextContent('Apple');
+    });
+
+    it('jumps to an option by its first letters', async () => {
+      const { user, control } = setup();
+      control.focus();
+      await user.keyboard('b');
+      expect(control).toHaveAttribute('aria-expanded', 'true');
+      expect(activeOption(control)).toBe('Banana');
+      await user.keyboard('{Escape}');
+
+      await user.keyboard('{ArrowDown}{End}ap');
+      expect(activeOption(control)).toBe('Apple'); // after Date, from the top
+      await user.keyboard('{Escape}{ArrowDown}a');
+      expect(activeOption(control)).toBe('Apricot'); // a first letter again: the next match
+      await user.keyboard('{Escape}{ArrowDown}{End}ap');
+      await user.keyboard('r');
+      expect(activeOption(control)).toBe('Apricot');
+    });
+
+    it('closes on Escape without choosing and gives focus back', async () => {
+      const onChange = vi.fn();
+      const { user, control } = setup({ initial: 'apple', onChange });
+      await user.click(control);
+      await user.keyboard('{ArrowDown}{Escape}');
+      await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+      expect(onChange).not.toHaveBeenCalled();
+      expect(control).toHaveTextContent('Apple');
+      expect(control).toHaveFocus();
+    });
+
+    it('closes when Tab moves on', async () => {
+      const { user, control } = setup();
+      await user.click(control);
+      await user.tab();
+      await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+    });
+  });
+
+  describe('search', () => {
+    it('filters the options by what is typed, and chooses with the keyboard', async () => {
+      const onChange = vi.fn();
+      const { user, control } = setup({ searchable: true, onChange });
+      await user.click(control);
+      const filter = screen.getByRole('textbox', { name: 'Filter options' });
+      await waitFor(() => expect(filter).toHaveFocus());
+
+      await user.keyboard('AP');
+      expect(options()).toEqual(['Apple', 'Apricot']);
+      expect(filter).toHaveAttribute(
+        'aria-activedescendant',
+        screen.getByRole('option', { name: 'Apple' }).id,
+      );
+      await user.keyboard('{ArrowDown}{Enter}');
+      expect(onChange).toHaveBeenCalledExactlyOnceWith('apricot');
+      await waitFor(() => expect(control).toHaveFocus());
+    });
+
+    it("says 'No result' when nothing matches, and starts afresh when reopened", async () => {
+      const { user, control } = setup({ searchable: true });
+      await user.click(control);
+      await user.keyboard('kiwi');
+      expect(options()).toEqual(['No result']);
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('listbox')).toBeInTheDocument();
+
+      await user.keyboard('{Escape}');
+      await user.click(control);
+      expect(screen.getByRole('textbox', { name: 'Filter options' })).toHaveValue('');
+      expect(options()).toHaveLength(FRUITS.length);
+    });
+  });
+
+  it('cannot be opened when disabled', async () => {
+    const { user, control } = setup({ disabled: true, initial: 'date' });
+    expect(control).toBeDisabled();
+    await user.click(control);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(control).toHaveTextContent('Date');
+  });
+
+  it('reads its error with it and marks itself invalid', () => {
+    setup({ error: 'Please select role' });
+    const control = screen.getByRole('combobox', { name: 'Fruit' });
+    expect(control).toHaveAttribute('aria-invalid', 'true');
+    expect(control).toHaveAccessibleDescription('Please select role');
+  });
+});

@@ -1,0 +1,302 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  EMPTY_VALUE,
+  FULL_NAME_MAX_LENGTH,
+  POSITIONS,
+  POSITION_LABELS,
+  RECORD_DATE_FORMAT,
+  STATUS_LABELS,
+  SWITCHABLE_STATUSES,
+  TOAST_MESSAGES,
+  VALIDATION_MESSAGES,
+  fullNameSchema,
+  positionSchema,
+  statusSchema,
+  type Position,
+  type Status,
+  type UpdateProfileInput,
+  type UpdateUserInput,
+  type User,
+} from '@staff-admin/shared';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button, buttonClassName } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Dropdown } from '../../../components/ui/dropdown.js';
+import { Input } from '../../../components/ui/input.js';
+import { StatusBadge } from '../../../components/ui/status-badge.js';
+import { paths } from '../../../config/paths.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+import { formatDate } from '../../../lib/format-date.js';
+import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { uploadPicture } from '../api/upload-picture.js';
+import { storedImage, type ProfileImage } from '../utils/picture.js';
+import { PictureField } from './picture-field.js';
+import { UserAccountActions, type UserAccountActionHandlers } from './user-account-actions.js';
+
+/** SPEC §3's profile form. */
+export interface ProfileFormValues {
+  fullName: string;
+  position: Position;
+  status: Status;
+  image: ProfileImage | null;
+}
+
+type ProfileFormProps =
+  | {
+      /** The signed-in user's own profile: name and picture only. */
+      variant: 'self';
+      user: User;
+      onSave: (input: UpdateProfileInput) => Promise<User>;
+    }
+  | {
+      /** An admin editing someone else: role, status, delete and emails too. */
+      variant: 'other';
+      user: User;
+      onSave: (input: UpdateUserInput) => Promise<User>;
+      actions: UserAccountActionHandlers;
+    };
+
+const imageSchema = z.custom<ProfileImage | null>();
+
+const profileFormSchema = z.object({
+  fullName: fullNameSchema,
+  position: positionSchema,
+  status: statusSchema,
+  image: imageSchema,
+});
+
+/** An invited user may have no name yet; an admin may change their role without inventing one. */
+const namelessUserFormSchema = profileFormSchema.extend({
+  fullName: z
+    .string()
+    .trim()
+    .max(FULL_NAME_MAX_LENGTH, { error: VALIDATION_MESSAGES.fullNameTooLong }),
+});
+
+const POSITION_OPTIONS = POSITIONS.map((value) => ({ value, label: POSITION_LABELS[value] }));
+const STATUS_OPTIONS = SWITCHABLE_STATUSES.map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+}));
+
+function toFormValues(user: User): ProfileFormValues {
+  return {
+    fullName: user.fullName ?? '',
+    position: user.position,
+    status: user.status,
+    image: storedImage(user.imageUrl),
+  };
+}
+
+function fieldsChanged(values: ProfileFormValues, user: User): boolean {
+  return (
+    values.fullName !== (user.fullName ?? '') ||
+    values.position !== user.position ||
+    values.status !== user.status
+  );
+}
+
+/**
+ * SPEC §2's profile screen, for oneself and (for admins) for another user. Save asks first; the
+ * chosen picture is uploaded on save, then the record is saved with its path. If the upload
+ * fails, the stored picture stays (SPEC §7) and whatever else changed is still saved.
+ */
+export function ProfileForm(props: ProfileFormProps) {
+  const { user, variant } = props;
+  const isSelf = variant === 'self';
+  const canEditStatus = !isSelf && user.status !== 'pending';
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(
+      !isSelf && user.fullName === null ? namelessUserFormSchema : profileFormSchema,
+    ),
+    defaultValues: toFormValues(user),
+  });
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    formState: { errors, isDirty, isSubmitting },
+  } = form;
+  const [confirmingSave, setConfirmingSave] = useState(false);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+
+  /** The picture's new path, null to remove it, undefined to leave it (also if upload failed). */
+  async function savePicture(image: ProfileImage | null): Promise<string | null | undefined> {
+    if (image === null) return user.imageUrl === null ? undefined : null;
+    if (!image.file) return undefined;
+    setUploadProgress(0);
+    try {
+      return (await uploadPicture(image.file, { onProgress: setUploadProgress })).path;
+    } catch (error) {
+      toast.error(getErrorMessage(error));
+      setValue('image', storedImage(user.imageUrl), { shouldDirty: true });
+      return undefined;
+    } finally {
+      setUploadProgress(null);
+    }
+  }
+
+  async function save(values: ProfileFormValues) {
+    const imageUrl = await savePicture(values.image);
+    const pictureSaved = imageUrl !== undefined;
+    if (!pictureSaved && !fieldsChanged(values, user)) return;
+    const picture = pictureSaved ? { imageUrl } : {};
+    try {
+      let saved: User;
+      if (props.variant === 'self') {
+        saved = await props.onSave({ fullName: values.fullName, ...picture });
+      } else {
+        const switchedStatus =
+          canEditStatus && values.status !== user.status && values.status !== 'pending';
+        saved = await props.onSave({
+          ...(values.fullName ? { fullName: values.fullName } : {}),
+          position: values.position,
+          ...(switchedStatus ? { status: values.status } : {}),
+          ...picture,
+        });
+      }
+      reset(toFormValues(saved));
+      toast.success(TOAST_MESSAGES.changesSaved);
+    } catch (error) {
+      setServerFieldErrors(form, error, ['fullName']);
+      toast.error(getErrorMessage(error));
+    }
+  }
+
+  const askToSave = handleSubmit(() => setConfirmingSave(true));
+  const confirmSave = () => {
+    setConfirmingSave(false);
+    void handleSubmit(save)();
+  };
+
+  const displayName = user.fullName || user.email;
+
+  return (
+    <form
+      noValidate
+      aria-label={isSelf ? 'Your profile' : `Profile of ${displayName}`}
+      onSubmit={(event) => void askToSave(event)}
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]"
+    >
+      <section
+        aria-label="Details"
+        className="flex flex-col gap-8 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+      >
+        <Controller
+          control={control}
+          name="image"
+          render={({ field }) => (
+            <PictureField
+              name={displayName}
+              value={field.value}
+              onChange={field.onChange}
+              progress={uploadProgress}
+              disabled={isSubmitting}
+            />
+          )}
+        />
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Input label="Email" type="email" value={user.email} readOnly className="sm:col-span-2" />
+          <Controller
+            control={control}
+            name="position"
+            render={({ field }) => (
+              <Dropdown
+                label="Role"
+                options={POSITION_OPTIONS}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                disabled={isSelf}
+                description={isSelf ? 'Only an administrator can change your role.' : undefined}
+                error={errors.position?.message}
+              />
+            )}
+          />
+          <Input
+            label="Full name"
+            autoComplete={isSelf ? 'name' : 'off'}
+            maxLength={FULL_NAME_MAX_LENGTH}
+            error={errors.fullName?.message}
+            {...registerTrimmed(form, 'fullName')}
+          />
+        </div>
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-6">
+          {props.variant === 'self' ? (
+            <Link
+              to={paths.changePassword.path}
+              className={buttonClassName({ variant: 'secondary' })}
+            >
+              Change Password
+            </Link>
+          ) : (
+            <UserAccountActions user={user} handlers={props.actions} />
+          )}
+          <Button type="submit" disabled={!isDirty} isLoading={isSubmitting}>
+            Save changes
+          </Button>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="profile-record-heading"
+        className="flex h-fit flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6"
+      >
+        <h2 id="profile-record-heading" className="text-base font-semibold">
+          Record
+        </h2>
+        {canEditStatus ? (
+          <Controller
+            control={control}
+            name="status"
+            render={({ field }) => (
+              <Dropdown
+                label="Status"
+                options={STATUS_OPTIONS}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+        ) : null}
+        <dl className="flex flex-col gap-5">
+          {!canEditStatus && (
+            <RecordFact label="Status">
+              <StatusBadge status={user.status} />
+            </RecordFact>
+          )}
+          <RecordFact label="Record date">
+            {formatDate(user.createdAt, RECORD_DATE_FORMAT)}
+          </RecordFact>
+          <RecordFact label="Recorded by">{user.invitedBy?.fullName || EMPTY_VALUE}</RecordFact>
+        </dl>
+      </section>
+
+      <ConfirmDialog
+        open={confirmingSave}
+        onOpenChange={setConfirmingSave}
+        title="Do you want to save changes?"
+        description="All changes cannot be undone."
+        confirmLabel="Yes, save"
+        onConfirm={confirmSave}
+      />
+    </form>
+  );
+}
+
+function RecordFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-base break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

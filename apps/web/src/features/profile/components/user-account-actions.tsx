@@ -1,0 +1,94 @@
+import { TOAST_MESSAGES, type User } from '@staff-admin/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+
+/** Not in SPEC §8: the toast after a record is deleted. */
+export const USER_DELETED_MESSAGE = 'The record has been deleted.';
+
+/** What an admin can do to another user's account besides editing it; given by the route. */
+export interface UserAccountActionHandlers {
+  deleteUser: () => Promise<void>;
+  resendInvitation: () => Promise<void>;
+  sendPasswordReset: () => Promise<void>;
+}
+
+/**
+ * Delete (after asking), then Resend invitation for a pending user or Reset Password for the
+ * others; Reset Password is disabled for an inactive user and while its email is being sent.
+ */
+export function UserAccountActions({
+  user,
+  handlers,
+}: {
+  user: User;
+  handlers: UserAccountActionHandlers;
+}) {
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const onError = (error: unknown) => toast.error(getErrorMessage(error));
+
+  const deletion = useMutation({
+    mutationFn: handlers.deleteUser,
+    onSuccess: () => {
+      setConfirmingDelete(false);
+      toast.success(USER_DELETED_MESSAGE);
+    },
+    onError: (error) => {
+      setConfirmingDelete(false);
+      onError(error);
+    },
+  });
+  const invitation = useMutation({
+    mutationFn: handlers.resendInvitation,
+    onSuccess: () => toast.success(TOAST_MESSAGES.invitationSent),
+    onError,
+  });
+  const passwordReset = useMutation({
+    mutationFn: handlers.sendPasswordReset,
+    onSuccess: () => toast.success(TOAST_MESSAGES.resetEmailSent),
+    onError,
+  });
+
+  return (
+    <>
+      <Button variant="secondary" className="mr-auto" onClick={() => setConfirmingDelete(true)}>
+        Delete
+      </Button>
+      {user.status === 'pending' ? (
+        <Button
+          variant="secondary"
+          isLoading={invitation.isPending}
+          onClick={() => invitation.mutate()}
+        >
+          Resend invitation
+        </Button>
+      ) : (
+        <Button
+          variant="secondary"
+          disabled={user.status === 'inactive'}
+          isLoading={passwordReset.isPending}
+          title={
+            user.status === 'inactive'
+              ? 'An inactive user cannot reset their password. Make them active first.'
+              : undefined
+          }
+          onClick={() => passwordReset.mutate()}
+        >
+          Reset Password
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete record"
+        description={`Are you sure you want to delete ${user.fullName || user.email}?`}
+        confirmLabel="Delete"
+        onConfirm={() => deletion.mutate()}
+        isLoading={deletion.isPending}
+      />
+    </>
+  );
+}

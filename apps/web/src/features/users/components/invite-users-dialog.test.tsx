@@ -1,0 +1,237 @@
+import type { BulkCreateResult, Paginated, User } from '@staff-admin/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../testing/data.js';
+import { answer, apiError, toasts, type RecordedCall } from '../../../testing/http.js';
+import { renderApp } from '../../../testing/render-app.js';
+import { serveUserList } from '../testing/users-api.js';
+
+const ADMIN = createUser({ position: 'admin', fullName: 'Ada Admin' });
+const TAKEN = createUser({ email: 'taken@example.com', fullName: 'Tina Taken' });
+
+/** GET /users/emails answers with the users among `known` whose email was asked about. */
+function answerEmailCheck(known: User[] = []) {
+  return answer('get', '/users/emails', ({ url }) => {
+    const asked = (url.searchParams.get('emails') ?? '').split(',');
+    const data = known.filter((user) => asked.includes(user.email));
+    const body: Paginated<User> = {
+      data,
+      meta: { currentPage: 1, itemsPerPage: 10, totalItems: data.length, totalPages: 1 },
+    };
+    return HttpResponse.json(body);
+  });
+}
+
+function answerBulkCreate(respond?: (call: RecordedCall) => Response) {
+  return answer(
+    'post',
+    '/users/bulk-create',
+    respond ??
+      (({ body }) => {
+        const { users } = body as { users: { email: string; fullName?: string }[] };
+        const result: BulkCreateResult = {
+          created: users.map(({ email, fullName }) =>
+            createUser({ email, fullName: fullName ?? null, status: 'pending' }),
+          ),
+          skipped: [],
+        };
+        return HttpResponse.json({ data: result }, { status: 201 });
+      }),
+  );
+}
+
+async function openDialog() {
+  const listQueries = serveUserList([ADMIN]);
+  const view = renderApp('/users', { user: ADMIN });
+  await view.user.click(await screen.findByRole('button', { name: 'Invite users' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Invite users' });
+  return { ...view, dialog, listQueries };
+}
+
+async function fillRow(
+  user: ReturnType<typeof renderApp>['user'],
+  row: number,
+  { email, fullName, role }: { email?: string; fullName?: string; role?: string },
+) {
+  if (email !== undefined) await user.type(screen.getByLabelText(`Email ${row}`), email);
+  if (fullName !== undefined) await user.type(screen.getByLabelText(`Full name ${row}`), fullName);
+  if (role !== undefined) {
+    await user.click(screen.getByRole('combobox', { name: `Role ${row}` }));
+    await user.click(await screen.findByRole('option', { name: role }));
+  }
+}
+
+const send = () => screen.getByRole('button', { name: 'Send invitations' });
+
+describe('invite users dialog', () => {
+  it('opens a 720px dialog with one row of labelled fields', async () => {
+    const { dialog } = await openDialog();
+    expect(dialog).toHaveStyle({ maxWidth: '720px' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Each person gets an email with a link to set up their account.',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Email 1' })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Full name 1' })).toHaveValue('');
+    expect(within(dialog).getByRole('combobox', { name: 'Role 1' })).toHaveTextContent(
+      'Select here',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Remove row 1' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Add row' })).toBeEnabled();
+  });
+
+  it('adds and removes rows', async () => {
+    const { user } = await openDialog();
+    await user.type(screen.getByLabelText('Email 1'), 'first@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    expect(screen.getByLabelText('Email 2')).toHaveFocus();
+    // Adding a row checks nothing that was not filled in yet.
+    expect(screen.queryByText('Please select role')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter email.')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email 2'), 'second@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await user.type(screen.getByLabelText('Email 3'), 'third@example.com');
+
+    await user.click(screen.getByRole('button', { name: 'Remove row 2' }));
+    expect(screen.queryByLabelText('Email 3')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email 2')).toHaveValue('third@example.com');
+  });
+
+  it('checks each row as it is filled, with the shared messages', async () => {
+    const checks = answerEmailCheck();
+    const created = answerBulkCreate();
+    const { user } = await openDialog();
+
+    await user.click(send());
+    expect(await screen.findByText('Please enter email.')).toBeVisible();
+    expect(screen.getByText('Please select role')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Role 1' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+
+    await user.type(screen.getByLabelText('Email 1'), 'not-an-email');
+    expect(await screen.findByText('Email is invalid.')).toBeVisible();
+    await user.clear(screen.getByLabelText('Email 1'));
+    await user.type(screen.getByLabelText('Email 1'), 'ok@example.com');
+    await waitFor(() => expect(screen.queryByText('Email is invalid.')).not.toBeInTheDocument());
+
+    await user.type(screen.getByLabelText('Full name 1'), 'x'.repeat(101));
+    await user.tab();
+    expect(await screen.findByText('Please enter at most 100 characters.')).toBeVisible();
+    expect(checks).toEqual([]);
+    expect(created).toEqual([]);
+  });
+
+  it('refuses the same email twice', async () => {
+    const created = answerBulkCreate();
+    const { user } = await openDialog();
+    await fillRow(user, 1, { email: 'twin@example.com', role: 'Contractor' });
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await fillRow(user, 2, { email: 'TWIN@example.com', role: 'Finance' });
+    await user.click(send());
+    expect(await screen.findByText('This email is already in the list')).toBeVisible();
+    expect(screen.getByLabelText('Email 2')).toHaveAccessibleDescription(
+      'This email is already in the list',
+    );
+    expect(created).toEqual([]);
+  });
+
+  it('marks emails that already have an account and sends nothing', async () => {
+    const checks = answerEmailCheck([TAKEN]);
+    const created = answerBulkCreate();
+    const { user } = await openDialog();
+    await fillRow(user, 1, { email: 'fresh@example.com', role: 'Contractor' });
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await fillRow(user, 2, { email: ' Taken@Example.com ', role: 'Finance' });
+    await user.click(send());
+
+    const taken = screen.getByLabelText('Email 2');
+    await waitFor(() => expect(taken).toHaveAccessibleDescription('This email is already in use'));
+    expect(taken).toHaveFocus();
+    expect(screen.getByLabelText('Email 1')).not.toHaveAttribute('aria-invalid');
+    expect(checks.map((call) => call.url.searchParams.get('emails'))).toEqual([
+      'fresh@example.com,taken@example.com',
+    ]);
+    expect(created).toEqual([]);
+  });
+
+  it('invites the rows, sums up who was invited and who skipped, and refreshes the list', async () => {
+    answerEmailCheck();
+    const created = answerBulkCreate(({ body }) => {
+      const { users } = body as { users: { email: string; fullName?: string }[] };
+      const [first, second] = users;
+      const result: BulkCreateResult = {
+        created: [createUser({ email: first?.email, fullName: first?.fullName ?? null })],
+        skipped: [{ email: second?.email ?? '', reason: 'This email is already in use' }],
+      };
+      return HttpResponse.json({ data: result }, { status: 201 });
+    });
+    const { user, listQueries } = await openDialog();
+    await fillRow(user, 1, { email: 'cara@example.com', fullName: ' Cara Cole ', role: 'Finance' });
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await fillRow(user, 2, { email: 'dan@example.com', role: 'Project owner' });
+    await user.click(send());
+
+    expect(
+      await within(toasts()).findByText(
+        'Invitation sent! The new user can activate their account via the email link.',
+      ),
+    ).toBeVisible();
+    expect(created.map((call) => call.body)).toEqual([
+      {
+        users: [
+          { email: 'cara@example.com', fullName: 'Cara Cole', position: 'finance' },
+          { email: 'dan@example.com', position: 'project_owner' },
+        ],
+      },
+    ]);
+    const dialog = screen.getByRole('dialog', { name: 'Invite users' });
+    const invited = within(dialog).getByRole('region', { name: '1 user invited' });
+    expect(within(invited).getByRole('listitem')).toHaveTextContent('Cara Cole (cara@example.com)');
+    const skipped = within(dialog).getByRole('region', { name: '1 email skipped' });
+    expect(within(skipped).getByRole('listitem')).toHaveTextContent(
+      'dan@example.com: This email is already in use',
+    );
+    await waitFor(() => expect(listQueries).toHaveLength(2));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Invite users' }));
+    expect(await screen.findByLabelText('Email 1')).toHaveValue('');
+  });
+
+  it('puts the server’s per-row messages under their fields', async () => {
+    answerEmailCheck();
+    answerBulkCreate(() =>
+      apiError(400, 'Some fields are invalid', { 'users.0.email': 'Email is invalid.' }),
+    );
+    const { user } = await openDialog();
+    await fillRow(user, 1, { email: 'odd@example.com', role: 'Admin' });
+    await user.click(send());
+    expect(await within(toasts()).findByText('Some fields are invalid')).toBeVisible();
+    expect(screen.getByLabelText('Email 1')).toHaveAccessibleDescription('Email is invalid.');
+    expect(screen.getByRole('dialog', { name: 'Invite users' })).toBeVisible();
+  });
+
+  it('closes an open role list on Escape, and the dialog on a second Escape', async () => {
+    const { user } = await openDialog();
+    await user.click(screen.getByRole('combobox', { name: 'Role 1' }));
+    expect(screen.getByRole('listbox', { name: 'Role 1' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Invite users' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes on Cancel without sending', async () => {
+    const created = answerBulkCreate();
+    const { user } = await openDialog();
+    await fillRow(user, 1, { email: 'later@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Invite users' })).toHaveFocus();
+    expect(created).toEqual([]);
+  });
+});

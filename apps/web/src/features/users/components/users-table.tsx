@@ -1,0 +1,151 @@
+import {
+  EMPTY_VALUE,
+  POSITION_LABELS,
+  type SortDirection,
+  type User,
+  type UserSortColumn,
+} from '@staff-admin/shared';
+import clsx from 'clsx';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.js';
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../../components/ui/icons.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { StatusBadge } from '../../../components/ui/status-badge.js';
+import { paths } from '../../../config/paths.js';
+import { formatDate } from '../../../lib/format-date.js';
+
+const COLUMNS: { id: UserSortColumn; label: string }[] = [
+  { id: 'fullName', label: 'Full name' },
+  { id: 'email', label: 'Email' },
+  { id: 'position', label: 'Role' },
+  { id: 'status', label: 'Status' },
+  { id: 'createdAt', label: 'Record date' },
+];
+
+interface UsersTableProps {
+  users: User[];
+  sortBy: UserSortColumn;
+  sortDirection: SortDirection;
+  onSort: (column: UserSortColumn) => void;
+  /** Nothing to show yet: the first page is loading. */
+  isLoading: boolean;
+  /** Another page is loading while this one is shown. */
+  isFetching: boolean;
+  /** Shown in place of rows when there are none. */
+  empty: ReactNode;
+}
+
+/** Users as a table: headers sort it, a row (or its name, a real link) opens the user. */
+export function UsersTable({
+  users,
+  sortBy,
+  sortDirection,
+  onSort,
+  isLoading,
+  isFetching,
+  empty,
+}: UsersTableProps) {
+  const navigate = useNavigate();
+  const open = (user: User) => void navigate(paths.user.getHref(user.id));
+
+  const onRowClick = (event: MouseEvent<HTMLTableRowElement>, user: User) => {
+    // The name's own link navigates by itself (and opens new tabs on modified clicks).
+    if (event.target instanceof Element && event.target.closest('a')) return;
+    open(user);
+  };
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, user: User) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) open(user);
+  };
+
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[760px] border-collapse text-left" aria-busy={isFetching}>
+        <caption className="sr-only">Users</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
+          <tr>
+            {COLUMNS.map((column) => {
+              const sorted = column.id === sortBy;
+              const ariaSort = sorted
+                ? sortDirection === 'ASC'
+                  ? 'ascending'
+                  : 'descending'
+                : undefined;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={ariaSort}
+                  className="px-4 py-2 font-semibold"
+                >
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.id)}
+                    className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
+                  >
+                    {column.label}
+                    {!sorted ? (
+                      <SortIcon className="text-slate-400" />
+                    ) : sortDirection === 'ASC' ? (
+                      <ArrowUpIcon />
+                    ) : (
+                      <ArrowDownIcon />
+                    )}
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className={clsx('text-sm', isFetching && !isLoading && 'opacity-60')}>
+          {isLoading ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="px-4 py-12 text-center">
+                <Spinner text="Loading users…" />
+              </td>
+            </tr>
+          ) : users.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-slate-700">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            users.map((user) => (
+              <tr
+                key={user.id}
+                tabIndex={0}
+                onClick={(event) => onRowClick(event, user)}
+                onKeyDown={(event) => onRowKeyDown(event, user)}
+                className="cursor-pointer border-b border-slate-100 last:border-none hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+              >
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <Avatar name={user.fullName || user.email} avatarUrl={user.imageUrl} />
+                    <Link
+                      to={paths.user.getHref(user.id)}
+                      // The row is the keyboard stop; the link serves pointers and link lists.
+                      tabIndex={-1}
+                      aria-label={user.fullName ? undefined : user.email}
+                      className="font-medium text-slate-900 hover:underline"
+                    >
+                      {user.fullName || EMPTY_VALUE}
+                    </Link>
+                  </div>
+                </td>
+                <td className="px-4 py-3 break-all text-slate-700">{user.email}</td>
+                <td className="px-4 py-3 text-slate-700">{POSITION_LABELS[user.position]}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={user.status} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  {formatDate(user.createdAt)}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

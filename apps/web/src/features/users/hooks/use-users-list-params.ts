@@ -1,0 +1,62 @@
+import {
+  LIST_DEFAULT_LIMIT,
+  SEARCH_MAX_LENGTH,
+  SORT_DIRECTIONS,
+  USER_SORT_COLUMNS,
+} from '@staff-admin/shared';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import type { UsersListParams } from '../api/get-users.js';
+
+/** The page sizes offered under the user list. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** A URL edited by hand or from an old link falls back to the defaults, value by value. */
+const listParamsSchema = z.object({
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).catch(''),
+  page: z.coerce.number().int().min(1).catch(1),
+  limitPerPage: z.coerce
+    .number()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
+    .catch(LIST_DEFAULT_LIMIT),
+  sortBy: z.enum(USER_SORT_COLUMNS).catch('createdAt'),
+  sortDirection: z.enum(SORT_DIRECTIONS).catch('DESC'),
+});
+
+export function parseUsersListParams(searchParams: URLSearchParams): UsersListParams {
+  return listParamsSchema.parse(Object.fromEntries(searchParams));
+}
+
+export function toSearchParams(params: UsersListParams): URLSearchParams {
+  const { search, page, limitPerPage, sortBy, sortDirection } = params;
+  return new URLSearchParams({
+    ...(search ? { search } : {}),
+    page: String(page),
+    limitPerPage: String(limitPerPage),
+    sortBy,
+    sortDirection,
+  });
+}
+
+/**
+ * The user list's whole view (search, page, page size, sort) lives in the URL query, so a
+ * reload or a shared link shows the same view and Back returns to the previous one.
+ */
+export function useUsersListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseUsersListParams(searchParams), [searchParams]);
+
+  const update = useCallback(
+    (changes: Partial<UsersListParams>, { replace = false }: { replace?: boolean } = {}) => {
+      setSearchParams(
+        (current) => toSearchParams({ ...parseUsersListParams(current), ...changes }),
+        {
+          replace,
+        },
+      );
+    },
+    [setSearchParams],
+  );
+  return [params, update] as const;
+}

@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API, server } from './server.js';
+
+/** One call the site made: its URL and its body (parsed JSON, FormData, or null). */
+export interface RecordedCall {
+  url: URL;
+  body: unknown;
+}
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+type Answer = (call: RecordedCall) => Response | Promise<Response>;
+
+async function readBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (type.includes('multipart/form-data')) return request.formData();
+  const text = await request.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** Answers `method API+path` with `answer` and records every call, in order. */
+export function answer(
+  method: Method,
+  path: string,
+  respond: Answer = () => HttpResponse.json({ data: null }),
+): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  server.use(
+    http[method](`${API}${path}`, async ({ request }) => {
+      const call = { url: new URL(request.url), body: await readBody(request) };
+      calls.push(call);
+      return respond(call);
+    }),
+  );
+  return calls;
+}
+
+/** The contract's error body with its status. */
+export const apiError = (code: number, message: string, errors?: Record<string, string>) =>
+  HttpResponse.json({ code, message, ...(errors ? { errors } : {}) }, { status: code });
+
+/** A promise the test resolves when it wants a held answer to go out. */
+export function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** The toasts' live region. */
+export const toasts = () => screen.getByRole('region', { name: /notifications/i });
