@@ -25,6 +25,18 @@ export function isValidEmail(value: string): boolean {
   return labels.every((label) => DOMAIN_LABEL.test(label)) && TOP_LEVEL_DOMAIN.test(tld);
 }
 
+/** Positions of the emails that already stand earlier in the list, compared in normal form. */
+export function repeatedEmailIndexes(emails: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  emails.forEach((email, index) => {
+    const normal = normalizeEmail(email);
+    if (seen.has(normal)) repeated.push(index);
+    seen.add(normal);
+  });
+  return repeated;
+}
+
 /** The one normal form of an email address: trimmed and lower-cased. */
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();

@@ -13,6 +13,7 @@ export const VALIDATION_MESSAGES = {
   passwordMismatch: "Password don't match.",
   fullNameRequired: 'Please enter full name',
   fullNameTooLong: 'Please enter at most 100 characters.',
+  positionRequired: 'Please select role',
   inviteRowsRequired: 'Please add at least one person to invite.',
   inviteRowsTooMany: 'Please invite at most 100 people at once.',
   emailsTooMany: 'Please enter at most 100 emails.',
@@ -28,6 +29,8 @@ export const TOAST_MESSAGES = {
   resetEmailSent:
     'Reset password email sent! This user can reset their password via the email link.',
   changesSaved: 'Your changes have been saved.',
+  /** Not in SPEC §8: after an admin deletes a record. */
+  recordDeleted: 'The record has been deleted.',
   /** Not in SPEC §8: the change-password screen's own success text. */
   passwordChanged: 'Your password has been changed.',
   invalidToken: 'Invalid token.',

@@ -196,10 +196,33 @@ describe('updateStatusSchema', () => {
 
 describe('bulkCreateSchema', () => {
   it('takes 1 to 100 rows', () => {
-    const row = { email: 'a@b.co', position: 'contractor' };
-    expect(bulkCreateSchema.safeParse({ users: [] }).success).toBe(false);
-    expect(bulkCreateSchema.safeParse({ users: Array(100).fill(row) }).success).toBe(true);
-    expect(bulkCreateSchema.safeParse({ users: Array(101).fill(row) }).success).toBe(false);
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ email: `p${i}@b.co`, position: 'contractor' }));
+    expect(fieldErrors(bulkCreateSchema, { users: [] })).toEqual({
+      users: 'Please add at least one person to invite.',
+    });
+    expect(bulkCreateSchema.safeParse({ users: rows(100) }).success).toBe(true);
+    expect(fieldErrors(bulkCreateSchema, { users: rows(101) })).toEqual({
+      users: 'Please invite at most 100 people at once.',
+    });
+  });
+
+  it('refuses an email that stands twice, in any case', () => {
+    expect(
+      fieldErrors(bulkCreateSchema, {
+        users: [
+          { email: 'a@b.co', position: 'admin' },
+          { email: 'c@b.co', position: 'admin' },
+          { email: ' A@B.co', position: 'finance' },
+        ],
+      }),
+    ).toEqual({ 'users.2.email': 'This email appears more than once in the list.' });
+  });
+
+  it('asks for a role', () => {
+    expect(fieldErrors(bulkCreateSchema, { users: [{ email: 'a@b.co' }] })).toEqual({
+      'users.0.position': 'Please select role',
+    });
   });
 
   it('reports the row and field of a bad email', () => {

@@ -8,8 +8,8 @@ import {
   PASSWORD_MAX_LENGTH,
   SEARCH_MAX_LENGTH,
 } from './constants.js';
-import { isValidEmail, normalizeEmail } from './email.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { isValidEmail, normalizeEmail, repeatedEmailIndexes } from './email.js';
+import { API_MESSAGES, VALIDATION_MESSAGES as M } from './messages.js';
 import { isStrongPassword } from './password.js';
 import { POSITIONS, STATUSES, SWITCHABLE_STATUSES } from './roles.js';
 
@@ -35,7 +35,7 @@ export const fullNameSchema = z
   .min(1, { error: M.fullNameRequired, abort: true })
   .max(FULL_NAME_MAX_LENGTH, { error: M.fullNameTooLong });
 
-export const positionSchema = z.enum(POSITIONS);
+export const positionSchema = z.enum(POSITIONS, { error: M.positionRequired });
 export const statusSchema = z.enum(STATUSES);
 
 /** Adds "Password don't match." on `confirmKey` when it differs from `passwordKey`. */
@@ -110,12 +110,22 @@ export const inviteRowSchema = z.object({
 });
 export type InviteRow = z.infer<typeof inviteRowSchema>;
 
-export const bulkCreateSchema = z.object({
-  users: z
-    .array(inviteRowSchema)
-    .min(1, { error: M.inviteRowsRequired })
-    .max(BULK_CREATE_MAX, { error: M.inviteRowsTooMany }),
-});
+export const bulkCreateSchema = z
+  .object({
+    users: z
+      .array(inviteRowSchema)
+      .min(1, { error: M.inviteRowsRequired })
+      .max(BULK_CREATE_MAX, { error: M.inviteRowsTooMany }),
+  })
+  .superRefine(({ users }, ctx) => {
+    for (const index of repeatedEmailIndexes(users.map((user) => user.email))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['users', index, 'email'],
+        message: API_MESSAGES.duplicateEmailInList,
+      });
+    }
+  });
 export type BulkCreateInput = z.infer<typeof bulkCreateSchema>;
 
 /** `a@x.com,b@x.com`, `emails=a@x.com&emails=b@x.com` or both: one list, normalised, no repeats. */

@@ -6,9 +6,6 @@ import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 
-/** Not in SPEC §8: the toast after a record is deleted. */
-export const USER_DELETED_MESSAGE = 'The record has been deleted.';
-
 /** What an admin can do to another user's account besides editing it; given by the route. */
 export interface UserAccountActionHandlers {
   deleteUser: () => Promise<void>;
@@ -34,7 +31,7 @@ export function UserAccountActions({
     mutationFn: handlers.deleteUser,
     onSuccess: () => {
       setConfirmingDelete(false);
-      toast.success(USER_DELETED_MESSAGE);
+      toast.success(TOAST_MESSAGES.recordDeleted);
     },
     onError: (error) => {
       setConfirmingDelete(false);

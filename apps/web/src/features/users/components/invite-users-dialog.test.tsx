@@ -130,9 +130,9 @@ describe('invite users dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add row' }));
     await fillRow(user, 2, { email: 'TWIN@example.com', role: 'Finance' });
     await user.click(send());
-    expect(await screen.findByText('This email is already in the list')).toBeVisible();
+    expect(await screen.findByText('This email appears more than once in the list.')).toBeVisible();
     expect(screen.getByLabelText('Email 2')).toHaveAccessibleDescription(
-      'This email is already in the list',
+      'This email appears more than once in the list.',
     );
     expect(created).toEqual([]);
   });

@@ -8,6 +8,8 @@ import {
   fullNameSchema,
   inviteRowSchema,
   normalizeEmail,
+  positionSchema,
+  repeatedEmailIndexes,
   type BulkCreateResult,
   type Position,
 } from '@staff-admin/shared';
@@ -23,10 +25,6 @@ import { registerTrimmed } from '../../../lib/form.js';
 import { findExistingEmails } from '../api/find-existing-emails.js';
 import { useInviteUsers } from '../api/invite-users.js';
 
-/** Not in SPEC §5: a row without a role, and the same email twice in one invitation. */
-export const ROLE_REQUIRED_MESSAGE = 'Please select role';
-export const DUPLICATE_EMAIL_MESSAGE = 'This email is already in the list';
-
 /**
  * The shared row rules, with what a form needs on top: an empty full name means "none" (it is
  * optional) and an unchosen role ('') gets a message of its own.
@@ -37,24 +35,19 @@ const inviteFormRowSchema = inviteRowSchema.extend({
     .trim()
     .transform((name) => (name === '' ? undefined : name))
     .pipe(fullNameSchema.optional()),
-  position: z.string().pipe(z.enum(POSITIONS, { error: ROLE_REQUIRED_MESSAGE })),
+  position: z.string().pipe(positionSchema),
 });
 
 const inviteFormSchema = z
   .object({ rows: z.array(inviteFormRowSchema).min(1).max(BULK_CREATE_MAX) })
   .superRefine(({ rows }, context) => {
-    const seen = new Set<string>();
-    rows.forEach((row, index) => {
-      const email = normalizeEmail(row.email);
-      if (seen.has(email)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['rows', index, 'email'],
-          message: DUPLICATE_EMAIL_MESSAGE,
-        });
-      }
-      seen.add(email);
-    });
+    for (const index of repeatedEmailIndexes(rows.map((row) => row.email))) {
+      context.addIssue({
+        code: 'custom',
+        path: ['rows', index, 'email'],
+        message: API_MESSAGES.duplicateEmailInList,
+      });
+    }
   });
 
 type InviteFormInput = z.input<typeof inviteFormSchema>;

@@ -1,0 +1,149 @@
+// The budgets of issue 6, in one place. `npm run bench -- --check` and the bundle-size test read
+// them from here. Sizes use decimal units, as browsers' network panels do: 1 KB = 1000 bytes,
+// 1 MB = 1000 KB.
+
+export const KB = 1000;
+export const MB = 1000 * KB;
+
+/**
+ * @typedef {object} Budget
+ * @property {string} id
+ * @property {string} label what the table prints
+ * @property {string} figure dotted path of the figure in results/latest.json's `figures`
+ * @property {'<' | '<=' | '>=' } op
+ * @property {number} limit
+ * @property {'ratio' | 'ms' | 'bytes' | 'score'} unit
+ * @property {'postgres'} [requires] only checked when that optional service is configured
+ */
+
+/** @type {Budget[]} */
+export const BUDGETS = [
+  {
+    id: 'profile-ratio',
+    label: 'profile req/s ÷ reference req/s',
+    figure: 'server.profileRatio',
+    op: '>=',
+    limit: 0.5,
+    unit: 'ratio',
+  },
+  {
+    id: 'search-sqlite-p50',
+    label: 'search p50 on 100k users, SQLite (worst case)',
+    figure: 'search.sqlite.worstP50Ms',
+    op: '<',
+    limit: 10,
+    unit: 'ms',
+  },
+  {
+    id: 'search-sqlite-p99',
+    label: 'search p99 on 100k users, SQLite (worst case)',
+    figure: 'search.sqlite.worstP99Ms',
+    op: '<',
+    limit: 40,
+    unit: 'ms',
+  },
+  {
+    id: 'search-postgres-p50',
+    label: 'search p50 on 100k users, PostgreSQL (worst case)',
+    figure: 'search.postgres.worstP50Ms',
+    op: '<',
+    limit: 20,
+    unit: 'ms',
+    requires: 'postgres',
+  },
+  {
+    id: 'search-postgres-p99',
+    label: 'search p99 on 100k users, PostgreSQL (worst case)',
+    figure: 'search.postgres.worstP99Ms',
+    op: '<',
+    limit: 60,
+    unit: 'ms',
+    requires: 'postgres',
+  },
+  {
+    id: 'login-p99',
+    label: 'login p99 at 4 concurrent',
+    figure: 'login.p99Ms',
+    op: '<',
+    limit: 250,
+    unit: 'ms',
+  },
+  {
+    id: 'health-p99-during-login',
+    label: '/api/health p99 during the login load',
+    figure: 'login.healthP99Ms',
+    op: '<',
+    limit: 20,
+    unit: 'ms',
+  },
+  {
+    id: 'login-js-gzip',
+    label: 'first-load JS for /auth/login (gzip)',
+    figure: 'site.bundles.login.js.gzip',
+    op: '<=',
+    limit: 100 * KB,
+    unit: 'bytes',
+  },
+  {
+    id: 'login-css-gzip',
+    label: 'first-load CSS for /auth/login (gzip)',
+    figure: 'site.bundles.login.css.gzip',
+    op: '<=',
+    limit: 20 * KB,
+    unit: 'bytes',
+  },
+  {
+    id: 'profile-css-gzip',
+    label: 'first-load CSS for /users/profile (gzip)',
+    figure: 'site.bundles.profile.css.gzip',
+    op: '<=',
+    limit: 20 * KB,
+    unit: 'bytes',
+  },
+  ...['login', 'profile'].flatMap((page) =>
+    /** @type {const} */ ([
+      ['performance', 98],
+      ['accessibility', 100],
+      ['bestPractices', 100],
+    ]).map(([category, limit]) => ({
+      id: `lighthouse-${page}-${category}`,
+      label: `Lighthouse ${category === 'bestPractices' ? 'best practices' : category}, ${page === 'login' ? '/auth/login' : '/users/profile'}`,
+      figure: `site.lighthouse.${page}.${category}`,
+      op: /** @type {const} */ ('>='),
+      limit,
+      unit: /** @type {const} */ ('score'),
+    })),
+  ),
+  {
+    id: 'rss-after-load',
+    label: 'server RSS after the load',
+    figure: 'memory.rssAfterLoadBytes',
+    op: '<=',
+    limit: 150 * MB,
+    unit: 'bytes',
+  },
+  {
+    id: 'startup',
+    label: 'start to first 200 on /api/health',
+    figure: 'startup.medianMs',
+    op: '<',
+    limit: 1500,
+    unit: 'ms',
+  },
+];
+
+/**
+ * Whether a value meets a budget.
+ * @param {Budget} budget
+ * @param {number} value
+ */
+export function meets(budget, value) {
+  switch (budget.op) {
+    case '<':
+      return value < budget.limit;
+    case '<=':
+      return value <= budget.limit;
+    case '>=':
+      return value >= budget.limit;
+  }
+}

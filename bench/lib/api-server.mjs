@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { captureOutput, freePort, stopProcess, waitFor200 } from './processes.mjs';
+
+/** The first admin every bench server creates on its empty database. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Passw0rd!' };
+
+/** Variables of the parent environment a server may see; everything else is set below. */
+const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot'];
+
+/**
+ * The environment of a bench server: production mode, its own data folder and SQLite file, quiet
+ * logs, and limits high enough that the load is never rate limited or locked out.
+ * @param {string} dataDir
+ * @param {number} port
+ * @param {string} authSecret
+ */
+export function serverEnv(dataDir, port, authSecret) {
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const name of INHERITED) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    INIT_CWD: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${join(dataDir, 'db.sqlite')}`,
+    AUTH_SECRET: authSecret,
+    ACCESS_TOKEN_TTL: '1h',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOGIN_FAILURES_BEFORE_LOCK: '1000000',
+  };
+}
+
+/**
+ * @typedef {object} ApiServer
+ * @property {string} url base URL without a trailing slash
+ * @property {number} pid
+ * @property {number} startupMs from spawn to the first 200 on /api/health
+ * @property {() => Promise<void>} stop
+ */
+
+/**
+ * Starts the built server (apps/api/dist/server.js) on a free port and waits for /api/health.
+ * @param {object} options
+ * @param {string} options.root repository root
+ * @param {string} options.dataDir folder for the database, uploads and the auth secret
+ * @param {string} [options.authSecret] the same secret across restarts keeps tokens valid
+ * @returns {Promise<ApiServer>}
+ */
+export async function startApiServer({
+  root,
+  dataDir,
+  authSecret = randomBytes(48).toString('base64url'),
+}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: serverEnv(dataDir, port, authSecret),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = captureOutput(child);
+  try {
+    await waitFor200(`${url}/api/health`, child, output);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  const startupMs = performance.now() - startedAt;
+  return {
+    url,
+    pid: /** @type {number} */ (child.pid),
+    startupMs,
+    stop: () => stopProcess(child),
+  };
+}
+
+/**
+ * Signs in through the API and returns the token pair.
+ * @param {string} url
+ * @param {{ email: string, password: string }} credentials
+ * @returns {Promise<{ access_token: string, refresh_token: string }>}
+ */
+export async function signIn(url, credentials) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const body = /** @type {any} */ (await response.json());
+  if (response.status !== 200 || typeof body?.data?.access_token !== 'string') {
+    throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.data;
+}

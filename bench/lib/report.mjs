@@ -1,0 +1,257 @@
+import { BUDGETS, KB, MB, meets } from '../budgets.mjs';
+
+/**
+ * @typedef {'ok' | 'MISSED' | 'NOT MEASURED' | 'skipped'} BudgetStatus
+ * @typedef {import('../budgets.mjs').Budget & { value: number | undefined, status: BudgetStatus, note?: string }} BudgetResult
+ * @typedef {{ section: string } | { label: string, value: string, budgetId?: string }} Row
+ */
+
+/**
+ * The value at a dotted path, when it is a finite number.
+ * @param {unknown} figures
+ * @param {string} path
+ */
+export function figureAt(figures, path) {
+  /** @type {unknown} */
+  let value = figures;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = /** @type {Record<string, unknown>} */ (value)[key];
+  }
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Every budget with its figure and status. A figure that was not measured never passes; a
+ * budget for an optional service that is not configured is skipped, and says so.
+ * @param {unknown} figures
+ * @param {{ postgres: boolean }} context
+ * @returns {BudgetResult[]}
+ */
+export function evaluateBudgets(figures, context) {
+  return BUDGETS.map((budget) => {
+    if (budget.requires === 'postgres' && !context.postgres) {
+      return { ...budget, value: undefined, status: 'skipped', note: 'TEST_DATABASE_URL unset' };
+    }
+    const value = figureAt(figures, budget.figure);
+    if (value === undefined) return { ...budget, value, status: 'NOT MEASURED' };
+    return { ...budget, value, status: meets(budget, value) ? 'ok' : 'MISSED' };
+  });
+}
+
+/** @param {number} ms */
+export function formatMs(ms) {
+  return `${ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : Math.round(ms)} ms`;
+}
+
+/** @param {number} bytes */
+export function formatBytes(bytes) {
+  return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${(bytes / KB).toFixed(1)} KB`;
+}
+
+/** @param {number} value */
+const formatCount = (value) => Math.round(value).toLocaleString('en-GB');
+
+/**
+ * @param {import('../budgets.mjs').Budget['unit']} unit
+ * @param {number} value
+ */
+export function formatValue(unit, value) {
+  switch (unit) {
+    case 'ms':
+      return formatMs(value);
+    case 'bytes':
+      return formatBytes(value);
+    case 'ratio':
+      return value.toFixed(2);
+    case 'score':
+      return String(value);
+  }
+}
+
+/** @param {import('../budgets.mjs').Budget} budget */
+export function formatBudget(budget) {
+  return `${budget.op} ${formatValue(budget.unit, budget.limit)}`;
+}
+
+/**
+ * @param {{ figures: any, notMeasured: Record<string, string>, settings: any }} results
+ * @returns {Row[]}
+ */
+export function buildRows({ figures, notMeasured, settings }) {
+  /** @type {Row[]} */
+  const rows = [];
+  /** A section that was not measured says so on a line of its own. */
+  const missing = (/** @type {string} */ section) => {
+    if (notMeasured[section]) rows.push({ section: `  NOT MEASURED: ${notMeasured[section]}` });
+  };
+  const load = (/** @type {{ rps: number, p50Ms: number, p99Ms: number }} */ r) =>
+    `${formatCount(r.rps)} req/s · p50 ${formatMs(r.p50Ms)} · p99 ${formatMs(r.p99Ms)}`;
+  const runs = `${settings.durationSec} s × ${settings.runs} runs`;
+
+  const server = figures.server;
+  rows.push({
+    section: `Server throughput: autocannon, ${server?.connections ?? '?'} connections, ${runs}`,
+  });
+  missing('throughput');
+  if (server) {
+    rows.push({ label: 'reference: bare Fastify, constant JSON', value: load(server.reference) });
+    rows.push({ label: 'GET /api/users/profile, valid token', value: load(server.profile) });
+    rows.push({
+      label: 'profile ÷ reference (p50, p99 latency)',
+      value: `${server.profileP50Ratio.toFixed(1)} × · ${server.profileP99Ratio.toFixed(1)} ×`,
+    });
+    rows.push({
+      label: 'profile ÷ reference (req/s)',
+      value: server.profileRatio.toFixed(2),
+      budgetId: 'profile-ratio',
+    });
+  }
+
+  rows.push({ section: 'Search on 100,000 users: bench/search' });
+  missing('search');
+  for (const engine of ['sqlite', 'postgres']) {
+    const result = figures.search?.[engine];
+    if (!result) continue;
+    for (const c of result.cases) {
+      rows.push({
+        label: `${engine}: ${c.name}`,
+        value: `p50 ${formatMs(c.p50Ms)} · p99 ${formatMs(c.p99Ms)}`,
+      });
+    }
+  }
+  for (const id of ['sqlite-p50', 'sqlite-p99', 'postgres-p50', 'postgres-p99']) {
+    rows.push({ label: '', value: '', budgetId: `search-${id}` });
+  }
+
+  const login = figures.login;
+  rows.push({
+    section: `Sign-in: ${login?.connections ?? 4} connections, /api/health probed at ${login?.healthProbe?.overallRate ?? '?'} req/s meanwhile, ${runs}`,
+  });
+  missing('login');
+  if (login) {
+    rows.push({ label: 'POST /api/auth/login', value: load(login) });
+    rows.push({ label: 'login p99', value: formatMs(login.p99Ms), budgetId: 'login-p99' });
+    rows.push({ label: '/api/health p99, alone', value: formatMs(login.healthAloneP99Ms) });
+    rows.push({
+      label: '/api/health p99, during the login load',
+      value: formatMs(login.healthP99Ms),
+      budgetId: 'health-p99-during-login',
+    });
+  }
+
+  rows.push({
+    section: 'Site: first-load JS and CSS from the Vite manifest (gzip -9, brotli q11)',
+  });
+  missing('bundles');
+  const bundles = figures.site?.bundles;
+  if (bundles) {
+    for (const [page, sizes] of Object.entries(bundles)) {
+      for (const kind of /** @type {const} */ (['js', 'css'])) {
+        const s = /** @type {any} */ (sizes)[kind];
+        rows.push({
+          label: `${/** @type {any} */ (sizes).path} ${kind.toUpperCase()} (${s.files.length} file${s.files.length === 1 ? '' : 's'})`,
+          value: `${formatBytes(s.gzip)} gzip · ${formatBytes(s.brotli)} br · ${formatBytes(s.raw)} raw`,
+          budgetId: page === 'login' && kind === 'js' ? 'login-js-gzip' : `${page}-${kind}-gzip`,
+        });
+      }
+    }
+  }
+
+  const lighthouse = figures.site?.lighthouse;
+  rows.push({
+    section: `Site: Lighthouse ${lighthouse?.version ?? '12'}, ${lighthouse?.preset ?? 'desktop'} preset, ${settings.runs} runs`,
+  });
+  missing('lighthouse');
+  for (const page of ['login', 'profile']) {
+    const audit = lighthouse?.[page];
+    if (!audit) continue;
+    const m = audit.metrics;
+    rows.push({
+      label: `${page === 'login' ? '/auth/login' : '/users/profile (signed in)'}: metrics`,
+      value: `FCP ${formatMs(m.fcpMs ?? NaN)} · LCP ${formatMs(m.lcpMs ?? NaN)} · TBT ${formatMs(m.tbtMs ?? NaN)} · CLS ${(m.cls ?? NaN).toFixed(3)}`,
+    });
+    for (const category of ['performance', 'accessibility', 'bestPractices']) {
+      rows.push({
+        label: '',
+        value: String(audit[category]),
+        budgetId: `lighthouse-${page}-${category}`,
+      });
+    }
+    if (audit.failedAudits.length > 0) {
+      rows.push({
+        label: '  audits below 1',
+        value: audit.failedAudits.map((/** @type {string} */ a) => a.split(':')[0]).join(', '),
+      });
+    }
+  }
+
+  rows.push({ section: 'Server memory and start' });
+  missing('memory');
+  const memory = figures.memory;
+  if (memory) {
+    rows.push({
+      label: 'RSS idle (signed in, before any load)',
+      value: formatBytes(memory.rssIdleBytes),
+    });
+    rows.push({
+      label: '',
+      value: formatBytes(memory.rssAfterLoadBytes),
+      budgetId: 'rss-after-load',
+    });
+  }
+  missing('startup');
+  const startup = figures.startup;
+  if (startup) {
+    rows.push({
+      label: 'first start on an empty folder (migrates)',
+      value: formatMs(startup.firstStartMs),
+    });
+    rows.push({
+      label: `start to first 200 on /api/health (${startup.runsMs.length} restarts)`,
+      value: formatMs(startup.medianMs),
+      budgetId: 'startup',
+    });
+  }
+  return rows;
+}
+
+/**
+ * The one table: figure, median value, budget and status. Rows tied to a budget take their label
+ * from the budget when they have none.
+ * @param {Row[]} rows
+ * @param {BudgetResult[]} budgets
+ */
+export function formatTable(rows, budgets) {
+  const byId = new Map(budgets.map((b) => [b.id, b]));
+  /** @type {(string[] | string)[]} */
+  const lines = [];
+  for (const row of rows) {
+    if ('section' in row) {
+      lines.push(row.section);
+      continue;
+    }
+    const budget = row.budgetId ? byId.get(row.budgetId) : undefined;
+    const value =
+      row.value || (budget?.value !== undefined ? formatValue(budget.unit, budget.value) : '');
+    lines.push([
+      `  ${row.label || budget?.label || ''}`,
+      value || (budget ? '–' : ''),
+      budget ? formatBudget(budget) : '',
+      budget ? (budget.note ? `${budget.status} (${budget.note})` : budget.status) : '',
+    ]);
+  }
+  const cells = lines.filter((line) => Array.isArray(line));
+  const widths = [0, 1, 2].map((i) =>
+    Math.max(...cells.map((cells) => /** @type {string} */ (cells[i]).length)),
+  );
+  const header = ['figure (median)', 'value', 'budget', 'status'];
+  const pad = (/** @type {string[]} */ cols) =>
+    cols
+      .map((col, i) => (i < 3 ? col.padEnd(Math.max(widths[i] ?? 0, header[i]?.length ?? 0)) : col))
+      .join('  ')
+      .trimEnd();
+  const out = [pad(header), '-'.repeat(pad(header).length + 12)];
+  for (const line of lines) out.push(Array.isArray(line) ? pad(line) : line);
+  return out.join('\n');
+}

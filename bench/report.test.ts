@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, KB, meets } from './budgets.mjs';
+import { buildRows, evaluateBudgets, figureAt, formatTable } from './lib/report.mjs';
+import { median, percentile } from './lib/stats.mjs';
+
+const budget = (id: string) => {
+  const found = BUDGETS.find((b) => b.id === id);
+  if (!found) throw new Error(`no budget ${id}`);
+  return found;
+};
+
+describe('budgets', () => {
+  it('compares with the operator of each budget, limits included only for <= and >=', () => {
+    expect(meets(budget('profile-ratio'), 0.5)).toBe(true);
+    expect(meets(budget('profile-ratio'), 0.49)).toBe(false);
+    expect(meets(budget('startup'), 1499)).toBe(true);
+    expect(meets(budget('startup'), 1500)).toBe(false);
+    expect(meets(budget('login-js-gzip'), 100 * KB)).toBe(true);
+    expect(meets(budget('login-js-gzip'), 100 * KB + 1)).toBe(false);
+  });
+
+  it('never passes a figure that was not measured, and skips PostgreSQL only when unset', () => {
+    const figures = { server: { profileRatio: 0.7 } };
+    const withoutPg = evaluateBudgets(figures, { postgres: false });
+    const status = (id: string, list = withoutPg) => list.find((b) => b.id === id)?.status;
+    expect(status('profile-ratio')).toBe('ok');
+    expect(status('startup')).toBe('NOT MEASURED');
+    expect(status('search-postgres-p99')).toBe('skipped');
+    const withPg = evaluateBudgets(figures, { postgres: true });
+    expect(status('search-postgres-p99', withPg)).toBe('NOT MEASURED');
+  });
+
+  it('reads only finite numbers at a dotted path', () => {
+    expect(figureAt({ a: { b: 3 } }, 'a.b')).toBe(3);
+    expect(figureAt({ a: { b: '3' } }, 'a.b')).toBeUndefined();
+    expect(figureAt({ a: { b: Number.NaN } }, 'a.b')).toBeUndefined();
+    expect(figureAt({ a: null }, 'a.b')).toBeUndefined();
+  });
+});
+
+describe('the table', () => {
+  it('prints each budget with its figure and status, and says what was not measured', () => {
+    const results = {
+      figures: {
+        startup: { firstStartMs: 900, medianMs: 2000, runsMs: [2000, 2100, 1900] },
+      },
+      notMeasured: { search: 'bench/search missing' },
+      settings: { runs: 3, durationSec: 5 },
+    };
+    const table = formatTable(
+      buildRows(results),
+      evaluateBudgets(results.figures, { postgres: false }),
+    );
+    expect(table).toMatch(
+      /start to first 200 on \/api\/health \(3 restarts\)\s+2000 ms\s+< 1500 ms\s+MISSED/,
+    );
+    expect(table).toContain('NOT MEASURED: bench/search missing');
+    expect(table).toMatch(
+      /search p50 on 100k users, SQLite \(worst case\)\s+–\s+< 10\.0 ms\s+NOT MEASURED/,
+    );
+    expect(table).toContain('skipped (TEST_DATABASE_URL unset)');
+  });
+});
+
+describe('stats', () => {
+  it('takes the middle value, or the mean of the two middle values', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow();
+  });
+
+  it('takes nearest-rank percentiles', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentile(samples, 50)).toBe(50);
+    expect(percentile(samples, 99)).toBe(99);
+    expect(percentile([7], 99)).toBe(7);
+  });
+});
