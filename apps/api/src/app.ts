@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { oneTimeTokensRoutes } from './modules/one-time-tokens/one-time-tokens.routes.js';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
@@ -28,6 +29,7 @@ import { mailerPlugin } from './plugins/mailer.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
+import { uploadSweeperPlugin } from './plugins/upload-sweeper.js';
 import { createAccountServices, createCoreServices } from './services.js';
 
 /** JSON bodies are small; routes that take files (uploads) set their own limit. */
@@ -98,8 +100,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   const account = createAccountServices(database, config, app.log, { core, counters, lockout });
 
-  // Registered after the hook above that closes the database, so it stops first.
+  // Registered after the hook above that closes the database, so they stop first.
   await app.register(mailerPlugin, { worker: account.mailWorker });
+  await app.register(uploadSweeperPlugin, { uploads: core.uploads });
   await app.register(authenticatePlugin, { auth });
   await app.register(authorizePlugin);
   await app.register(apiDocsPlugin, { appUrl: config.appUrl });
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         passwords: account.passwords,
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
+      await api.register(uploadsRoutes, { uploads: core.uploads });
     },
     { prefix: '/api' },
   );

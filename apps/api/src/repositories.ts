@@ -4,6 +4,7 @@ import type { DB } from './db/schema.js';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
 import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
+import { UploadsRepository } from './modules/uploads/uploads.repository.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 
 /** Every repository, bound to one connection pool or to one open transaction. */
@@ -12,14 +13,16 @@ export interface Repositories {
   sessions: SessionsRepository;
   oneTimeTokens: OneTimeTokensRepository;
   mailOutbox: MailOutboxRepository;
+  uploads: UploadsRepository;
 }
 
 export function createRepositories(db: Kysely<DB>, engine: DbEngine): Repositories {
   return {
-    users: new UsersRepository(db),
+    users: new UsersRepository(db, engine),
     sessions: new SessionsRepository(db),
     oneTimeTokens: new OneTimeTokensRepository(db),
     mailOutbox: new MailOutboxRepository(db, engine),
+    uploads: new UploadsRepository(db),
   };
 }
 

@@ -18,6 +18,9 @@ import { ForgotPasswordQuota } from './modules/passwords/forgot-password-quota.j
 import { PasswordsService } from './modules/passwords/passwords.service.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
+import { UploadStorage } from './modules/uploads/upload-storage.js';
+import { UploadsRepository } from './modules/uploads/uploads.repository.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { UnitOfWork } from './repositories.js';
@@ -28,16 +31,23 @@ export interface CoreServices {
   usersRepository: UsersRepository;
   users: UsersService;
   sessions: SessionsService;
+  uploads: UploadsService;
   health: HealthRepository;
 }
 
 export function createCoreServices(
-  { db }: Database,
+  database: Database,
   config: Config,
   log: FastifyBaseLogger,
 ): CoreServices {
+  const { db, engine } = database;
   const hasher = createPasswordHasher();
-  const usersRepository = new UsersRepository(db);
+  const usersRepository = new UsersRepository(db, engine);
+  const uploads = new UploadsService(
+    new UploadsRepository(db),
+    new UploadStorage(config.uploadDir),
+    log,
+  );
   const sessions = new SessionsService(
     new SessionsRepository(db),
     config.auth.refreshTokenTtlMs,
@@ -46,8 +56,15 @@ export function createCoreServices(
   return {
     hasher,
     usersRepository,
-    users: new UsersService(usersRepository, hasher, sessions),
+    users: new UsersService({
+      repository: usersRepository,
+      hasher,
+      sessions,
+      unitOfWork: new UnitOfWork(database),
+      uploads,
+    }),
     sessions,
+    uploads,
     health: new HealthRepository(db),
   };
 }

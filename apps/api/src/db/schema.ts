@@ -10,6 +10,8 @@ export interface UsersTable {
   id: string;
   email: string;
   full_name: string | null;
+  /** `full_name` lower-cased by the application, '' when null: the key search and sort use. */
+  full_name_lower: string;
   position: Position;
   status: Status;
   image_url: string | null;
@@ -69,10 +71,25 @@ export interface MailOutboxTable {
   logged_at: string | null;
 }
 
+export interface UploadsTable {
+  id: string;
+  /** The public path, e.g. `/api/files/users/<uuid>.png`: what `users.image_url` holds. */
+  path: string;
+  dir: string;
+  /** The generated file name inside the folder: `<uuid>.png` or `<uuid>.jpg`. */
+  name: string;
+  content_type: string;
+  size: number;
+  /** Who uploaded it; null once they are deleted. */
+  owner_id: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   one_time_tokens: OneTimeTokensTable;
   mail_outbox: MailOutboxTable;
+  uploads: UploadsTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { DbEngine } from '../database.js';
 import { initial } from './0001-initial.js';
 import { accountLifecycle } from './0002-account-lifecycle.js';
+import { profilesAndSearch } from './0003-profiles-and-search.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -11,5 +12,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
   return {
     '0001-initial': initial(engine),
     '0002-account-lifecycle': accountLifecycle(engine),
+    '0003-profiles-and-search': profilesAndSearch(engine),
   };
 }

@@ -1,4 +1,10 @@
-import { usersByEmailsQuerySchema } from '@staff-admin/shared';
+import {
+  listUsersQuerySchema,
+  updateProfileSchema,
+  updateStatusSchema,
+  updateUserSchema,
+  usersByEmailsQuerySchema,
+} from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
@@ -24,6 +30,46 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => ({ data: await users.getById(currentAuth(request).userId) }),
+  );
+
+  app.patch(
+    '/users/profile',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Edit one’s own full name and picture',
+        description:
+          '`imageUrl` is the `path` of an upload (400 otherwise, or when another user has it); ' +
+          '`null` removes the picture; absent leaves it. A replaced picture is deleted.',
+        security: bearerSecurity,
+        body: updateProfileSchema,
+        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await users.updateProfile(currentAuth(request).userId, request.body),
+    }),
+  );
+
+  app.get(
+    '/users',
+    {
+      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      schema: {
+        tags: ['users'],
+        summary: 'The user list (admins)',
+        description:
+          '`search` matches the email or the full name anywhere, ignoring letter case; every ' +
+          'character is literal (`%` and `_` too). Ties in the sort order are broken by id, so ' +
+          'pages never overlap. `includeInactive=false` hides inactive users. `all=true` puts ' +
+          'every match on one page (`itemsPerPage` is then the number of matches).',
+        security: bearerSecurity,
+        querystring: listUsersQuerySchema,
+        response: { 200: paginatedSchema(userSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => users.list(request.query),
   );
 
   app.get(
@@ -57,5 +103,69 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => ({ data: await users.getById(request.params.id) }),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a user (admins)',
+        description:
+          '403 when changing one’s own position or status; 400 for status `pending` or for a ' +
+          'pending user’s status; 409 when it would leave no active admin. Deactivating ends ' +
+          'the user’s sessions at once. `imageUrl` as in PATCH /users/profile.',
+        security: bearerSecurity,
+        params: z.object({ id: z.string() }),
+        body: updateUserSchema,
+        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await users.updateUser(currentAuth(request), request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    '/users/:id/status',
+    {
+      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      schema: {
+        tags: ['users'],
+        summary: 'Activate or deactivate a user (admins)',
+        description:
+          '403 on oneself; 400 for a pending user; 409 for the last active admin. Deactivating ' +
+          'ends the user’s sessions at once.',
+        security: bearerSecurity,
+        params: z.object({ id: z.string() }),
+        body: updateStatusSchema,
+        response: { 200: envelope(userSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await users.updateStatus(currentAuth(request), request.params.id, request.body.status),
+    }),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user (admins)',
+        description:
+          '403 on oneself; 409 for the last active admin. Their sessions, links, queued mail and ' +
+          'picture go with them; users they invited keep `invitedBy: null`.',
+        security: bearerSecurity,
+        params: z.object({ id: z.string() }),
+        response: { 200: envelope(z.null()), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await users.delete(currentAuth(request), request.params.id);
+      return { data: null };
+    },
   );
 };

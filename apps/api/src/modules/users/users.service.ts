@@ -1,20 +1,44 @@
 import {
   API_MESSAGES,
   normalizeEmail,
+  type ListUsersQuery,
   type Paginated,
   type Position,
   type Status,
+  type UpdateProfileInput,
+  type UpdateUserInput,
   type User,
   type UsersByEmailsQuery,
 } from '@staff-admin/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso } from '../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
-import type { UsersRepository } from './users.repository.js';
+import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
+import type { UploadRow } from '../uploads/uploads.repository.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import type { UserChanges, UsersRepository, UserStanding } from './users.repository.js';
+import { USER_ADMIN_MESSAGES } from './users.messages.js';
+
+export interface UsersServiceDeps {
+  repository: UsersRepository;
+  hasher: PasswordHasher;
+  sessions: SessionsService;
+  unitOfWork: UnitOfWork;
+  uploads: UploadsService;
+}
+
+const isActiveAdmin = (user: UserStanding) => user.position === 'admin' && user.status === 'active';
+
+/** What an edit asks for, before the rules have looked at the user it is for. */
+interface EditRequest {
+  changes: UserChanges;
+  /** Throws when the edit is not allowed on this user (403, 400). */
+  check?: (user: UserStanding) => void;
+}
 
 export interface CreateUserInput {
   email: string;
@@ -27,11 +51,15 @@ export interface CreateUserInput {
 }
 
 export class UsersService {
-  constructor(
-    private readonly repository: UsersRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly sessions: SessionsService,
-  ) {}
+  private readonly repository: UsersRepository;
+  private readonly hasher: PasswordHasher;
+  private readonly sessions: SessionsService;
+
+  constructor(private readonly deps: UsersServiceDeps) {
+    this.repository = deps.repository;
+    this.hasher = deps.hasher;
+    this.sessions = deps.sessions;
+  }
 
   async getById(id: string): Promise<User> {
     const user = isUuid(id) ? await this.repository.findById(id.toLowerCase()) : undefined;
@@ -46,6 +74,130 @@ export class UsersService {
       limit: query.limitPerPage,
     });
     return { data: users, meta: paginationMeta(query.page, query.limitPerPage, total) };
+  }
+
+  /** GET /users: CONTRACT §4's list query; `all` puts every match on one page. */
+  async list(query: ListUsersQuery): Promise<Paginated<User>> {
+    const offset = query.all ? 0 : pageOffset(query.page, query.limitPerPage);
+    const { users, total } = await this.repository.findPage({
+      search: query.search,
+      includeInactive: query.includeInactive,
+      sortBy: query.sortBy,
+      sortDirection: query.sortDirection,
+      offset,
+      limit: query.all ? undefined : query.limitPerPage,
+    });
+    const meta = query.all
+      ? { currentPage: 1, itemsPerPage: total, totalItems: total, totalPages: total > 0 ? 1 : 0 }
+      : paginationMeta(query.page, query.limitPerPage, total);
+    return { data: users, meta };
+  }
+
+  /** PATCH /users/profile: one's own name and picture. */
+  updateProfile(userId: string, input: UpdateProfileInput): Promise<User> {
+    const changes: UserChanges = { full_name: input.fullName };
+    if (input.imageUrl !== undefined) changes.image_url = input.imageUrl;
+    return this.edit(userId, { changes });
+  }
+
+  /**
+   * PATCH /users/:id (admins): nobody changes their own position or status (403); pending is
+   * neither set nor left here (400); the last active admin stays one (409).
+   */
+  updateUser(actor: AuthContext, id: string, input: UpdateUserInput): Promise<User> {
+    if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
+    const userId = id.toLowerCase();
+    if (input.status === 'pending') {
+      throw badRequest(USER_ADMIN_MESSAGES.statusNotSettable, {
+        status: USER_ADMIN_MESSAGES.statusNotSettable,
+      });
+    }
+    const changes: UserChanges = {};
+    if (input.fullName !== undefined) changes.full_name = input.fullName;
+    if (input.position !== undefined) changes.position = input.position;
+    if (input.status !== undefined) changes.status = input.status;
+    if (input.imageUrl !== undefined) changes.image_url = input.imageUrl;
+    return this.edit(userId, {
+      changes,
+      check: (user) => {
+        const positionChanges =
+          changes.position !== undefined && changes.position !== user.position;
+        const statusChanges = changes.status !== undefined && changes.status !== user.status;
+        if (userId === actor.userId && (positionChanges || statusChanges)) {
+          throw forbidden(USER_ADMIN_MESSAGES.ownPositionOrStatus);
+        }
+        if (statusChanges && user.status === 'pending') {
+          throw badRequest(USER_ADMIN_MESSAGES.pendingStatus);
+        }
+      },
+    });
+  }
+
+  /** PATCH /users/:id/status (admins): active or inactive, never on oneself or a pending user. */
+  updateStatus(actor: AuthContext, id: string, status: 'active' | 'inactive'): Promise<User> {
+    if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
+    const userId = id.toLowerCase();
+    if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.ownPositionOrStatus);
+    return this.edit(userId, {
+      changes: { status },
+      check: (user) => {
+        if (user.status === 'pending') throw badRequest(USER_ADMIN_MESSAGES.pendingStatus);
+      },
+    });
+  }
+
+  /**
+   * DELETE /users/:id (admins): never oneself (403) nor the last active admin (409). Sessions,
+   * one-time tokens and queued mail go with the user; others they invited keep `invitedBy` null.
+   */
+  async delete(actor: AuthContext, id: string): Promise<void> {
+    if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
+    const userId = id.toLowerCase();
+    if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.deleteSelf);
+    const removed = await this.deps.unitOfWork.run(async ({ repos }) => {
+      const activeAdmins = await repos.users.lockActiveAdminIds();
+      const user = await repos.users.findStandingForUpdate(userId);
+      if (!user) throw notFound(API_MESSAGES.userNotFound);
+      if (isActiveAdmin(user)) assertAnotherActiveAdmin(activeAdmins, userId);
+      await repos.users.deleteById(userId);
+      return releasePicture(repos, user.imageUrl);
+    });
+    await this.deps.uploads.removeFiles(removed);
+  }
+
+  /**
+   * One edit in one transaction: the rules see the user as it is now (locked), a new picture must
+   * be an upload nobody else uses, the replaced picture's upload is deleted, and deactivating ends
+   * every session. Files are removed from disk once the change is committed.
+   */
+  private async edit(userId: string, { changes, check }: EditRequest): Promise<User> {
+    const removed = await this.deps.unitOfWork.run(async ({ repos }) => {
+      const removesAdminRights =
+        (changes.position !== undefined && changes.position !== 'admin') ||
+        changes.status === 'inactive';
+      // Admins first, then the user: every transaction takes these locks in the same order.
+      const activeAdmins = removesAdminRights ? await repos.users.lockActiveAdminIds() : [];
+      const user = await repos.users.findStandingForUpdate(userId);
+      if (!user) throw notFound(API_MESSAGES.userNotFound);
+      check?.(user);
+      if (removesAdminRights && isActiveAdmin(user)) {
+        assertAnotherActiveAdmin(activeAdmins, userId);
+      }
+
+      const newPicture = changes.image_url !== undefined && changes.image_url !== user.imageUrl;
+      if (newPicture && changes.image_url) {
+        await assertUsablePicture(repos, changes.image_url, userId);
+      }
+
+      const now = nowIso();
+      await repos.users.update(userId, changes, now);
+      if (changes.status === 'inactive' && user.status !== 'inactive') {
+        await repos.sessions.revokeUserSessions(userId, now);
+      }
+      return newPicture ? releasePicture(repos, user.imageUrl) : [];
+    });
+    await this.deps.uploads.removeFiles(removed);
+    return this.getById(userId);
   }
 
   listAll(): Promise<User[]> {
@@ -95,4 +247,29 @@ export class UsersService {
     await this.sessions.revokeAllForUser(user.id);
     return user;
   }
+}
+
+/** 409 unless an active admin other than `userId` remains. */
+function assertAnotherActiveAdmin(activeAdminIds: string[], userId: string): void {
+  if (!activeAdminIds.some((id) => id !== userId)) {
+    throw conflict(USER_ADMIN_MESSAGES.lastActiveAdmin);
+  }
+}
+
+/** 400 unless the picture is an upload of ours that no other user has. */
+async function assertUsablePicture(repos: Repositories, imageUrl: string, userId: string) {
+  const invalid = (message: string) => badRequest(message, { imageUrl: message });
+  if (!(await repos.uploads.findByPath(imageUrl))) {
+    throw invalid(USER_ADMIN_MESSAGES.imageNotUploaded);
+  }
+  if (await repos.users.isImageUsedByOther(imageUrl, userId)) {
+    throw invalid(USER_ADMIN_MESSAGES.imageInUse);
+  }
+}
+
+/** Deletes the record of a picture being replaced or removed; its file goes after the commit. */
+async function releasePicture(repos: Repositories, imageUrl: string | null): Promise<UploadRow[]> {
+  if (!imageUrl) return [];
+  const row = await repos.uploads.deleteByPath(imageUrl);
+  return row ? [row] : [];
 }

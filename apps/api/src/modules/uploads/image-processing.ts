@@ -1,0 +1,64 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../../lib/errors.js';
+import { UPLOAD_MESSAGES } from './uploads.messages.js';
+
+/** Pictures are cover-cropped to a square of at most this side, never enlarged. */
+export const IMAGE_MAX_SIDE = 512;
+/** Refused before decoding: a small file can still describe a huge canvas (a "pixel bomb"). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+const JPEG_QUALITY = 85;
+
+export type ImageFormat = 'png' | 'jpeg';
+
+export interface ProcessedImage {
+  data: Buffer;
+  format: ImageFormat;
+  /** The extension of the stored file. */
+  extension: 'png' | 'jpg';
+  contentType: 'image/png' | 'image/jpeg';
+}
+
+const FORMATS: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg' };
+
+/**
+ * Checks an uploaded image by its bytes and re-encodes it: PNG or JPEG only (415 otherwise,
+ * whatever its name or declared type), at most IMAGE_MAX_PIXELS (413), turned upright by its EXIF
+ * orientation, cover-cropped to a bounded square and written again in the same format. The new
+ * file carries no metadata (EXIF, GPS, ICC text chunks): sharp keeps none unless asked to.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const sniffed = await fileTypeFromBuffer(input);
+  const format = sniffed ? FORMATS[sniffed.mime] : undefined;
+  if (!format) throw new AppError(415, UPLOAD_MESSAGES.fileTypeInvalid);
+
+  let metadata: Metadata;
+  try {
+    // Reads the header only; the pixel limit is applied below, with a message of our own.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new AppError(400, UPLOAD_MESSAGES.unreadableImage, { cause: error });
+  }
+  if (metadata.format !== format) throw new AppError(415, UPLOAD_MESSAGES.fileTypeInvalid);
+  const { width = 0, height = 0 } = metadata;
+  if (width * height > IMAGE_MAX_PIXELS) {
+    throw new AppError(413, UPLOAD_MESSAGES.dimensionsTooLarge);
+  }
+  if (width === 0 || height === 0) throw new AppError(400, UPLOAD_MESSAGES.unreadableImage);
+
+  const side = Math.min(IMAGE_MAX_SIDE, width, height);
+  const pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize(side, side, { fit: 'cover' });
+  try {
+    const data =
+      format === 'png'
+        ? await pipeline.png({ compressionLevel: 9 }).toBuffer()
+        : await pipeline.jpeg({ quality: JPEG_QUALITY }).toBuffer();
+    return format === 'png'
+      ? { data, format, extension: 'png', contentType: 'image/png' }
+      : { data, format, extension: 'jpg', contentType: 'image/jpeg' };
+  } catch (error) {
+    throw new AppError(400, UPLOAD_MESSAGES.unreadableImage, { cause: error });
+  }
+}

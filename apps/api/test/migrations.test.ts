@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { UsersRepository } from '../src/modules/users/users.repository.js';
+import { createTestDatabaseUrl } from './helpers.js';
+
+let dir: string;
+let drop: () => Promise<void>;
+let database: Database;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-migrations-'));
+  const created = await createTestDatabaseUrl(dir);
+  drop = created.drop;
+  const url = created.url;
+  database = createDatabase(
+    url.startsWith('sqlite:')
+      ? { engine: 'sqlite', filename: url.slice('sqlite:'.length) }
+      : { engine: 'postgres', connectionString: url },
+  );
+});
+afterAll(async () => {
+  await database.db.destroy();
+  await drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const migrator = () =>
+  new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations(database.engine) },
+  });
+
+it('0003 makes users that existed before it searchable, and can be rolled back', async () => {
+  const { error } = await migrator().migrateTo('0002-account-lifecycle');
+  expect(error).toBeUndefined();
+  const now = new Date().toISOString();
+  const insert = (id: string, email: string, fullName: string | null) =>
+    database.db
+      .insertInto('users')
+      // Written as 0002 knew the table: without full_name_lower.
+      .values({
+        id,
+        email,
+        full_name: fullName,
+        position: 'contractor',
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+  await insert('5a1e7f10-0000-4000-8000-000000000001', 'emile@example.com', 'ÉMILE Zola');
+  await insert('5a1e7f10-0000-4000-8000-000000000002', 'nameless@example.com', null);
+
+  expect(await migrateToLatest(database)).toContain('0003-profiles-and-search');
+  const users = new UsersRepository(database.db, database.engine);
+  const find = async (search: string) =>
+    (
+      await users.findPage({
+        search,
+        includeInactive: true,
+        sortBy: 'fullName',
+        sortDirection: 'ASC',
+        offset: 0,
+        limit: 10,
+      })
+    ).users.map((user) => user.email);
+  expect(await find('émile zo')).toEqual(['emile@example.com']);
+  expect(await find('é')).toEqual(['emile@example.com']);
+  expect(await find('nameless')).toEqual(['nameless@example.com']);
+
+  const down = await migrator().migrateDown();
+  expect(down.error).toBeUndefined();
+  expect(down.results?.[0]).toMatchObject({ migrationName: '0003-profiles-and-search' });
+  expect(await migrateToLatest(database)).toEqual(['0003-profiles-and-search']);
+  expect(await find('zola')).toEqual(['emile@example.com']);
+});

@@ -1,0 +1,217 @@
+// Search benchmark: `npm run bench:search -w @staff-admin/bench` (or `node bench/search/run.mjs`).
+// Seeds USERS (default 100,000) people into a fresh SQLite file and, when TEST_DATABASE_URL is set,
+// a fresh PostgreSQL database (dropped afterwards), boots the real app and times GET /api/users.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { mulberry32, person } from './names.mjs';
+
+register();
+const apiSrc = fileURLToPath(new URL('../../apps/api/src/', import.meta.url));
+const load = (file) => import(path.join(apiSrc, file));
+const { buildApp } = await load('app.ts');
+const { loadConfig } = await load('config/env.ts');
+const { createDatabase } = await load('db/database.ts');
+const { migrateToLatest } = await load('db/migrate.ts');
+const { createPasswordHasher } = await load('lib/password-hasher.ts');
+const { fullNameKey } = await load('modules/users/users.repository.ts');
+const { default: pg } = await import('pg');
+const { sql } = await import('kysely');
+
+const USERS = Number(process.env.USERS ?? 100_000);
+const REQUESTS = Number(process.env.REQUESTS ?? 200);
+const WARMUP = 20;
+const BATCH = 500;
+const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Pass-1' };
+
+const CASES = [
+  { name: 'rare term (1 match)', query: { search: '.4242@' } },
+  { name: 'rare Thai term', query: { search: 'พึ่งบุญ', sortBy: 'fullName', sortDirection: 'ASC' } },
+  { name: 'no match', query: { search: 'zzqx' } },
+  { name: 'common term', query: { search: 'smith' } },
+  { name: 'very common term, 2 chars', query: { search: 'ar' } },
+  {
+    name: '2 chars, sort fullName',
+    query: { search: 'łu', sortBy: 'fullName', sortDirection: 'ASC' },
+  },
+  {
+    name: '2 Thai chars, sort fullName',
+    query: { search: 'ใจ', sortBy: 'fullName', sortDirection: 'ASC' },
+  },
+  { name: '1 char, sort email', query: { search: 'z', sortBy: 'email', sortDirection: 'ASC' } },
+  { name: 'literal % in term', query: { search: '50%' } },
+  { name: 'deep page (9000)', query: { page: '9000' } },
+  { name: 'sort fullName ASC', query: { sortBy: 'fullName', sortDirection: 'ASC' } },
+  { name: 'sort fullName DESC', query: { sortBy: 'fullName', sortDirection: 'DESC' } },
+  { name: 'sort email ASC', query: { sortBy: 'email', sortDirection: 'ASC' } },
+  { name: 'sort position ASC', query: { sortBy: 'position', sortDirection: 'ASC' } },
+  { name: 'sort status DESC', query: { sortBy: 'status', sortDirection: 'DESC' } },
+  { name: 'sort createdAt DESC', query: { sortBy: 'createdAt', sortDirection: 'DESC' } },
+  { name: 'common term, page 50', query: { search: 'smith', page: '50' } },
+  { name: 'hide inactive, sort name', query: { includeInactive: 'false', sortBy: 'fullName' } },
+];
+
+async function seed(db, passwordHash) {
+  const random = mulberry32(20251122);
+  const baseTime = Date.UTC(2023, 0, 1);
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < USERS; start += BATCH) {
+      const rows = [];
+      for (let index = start; index < Math.min(start + BATCH, USERS); index += 1) {
+        const p = person(random, index, baseTime);
+        rows.push({
+          id: randomUUID(),
+          email: p.email,
+          full_name: p.fullName,
+          full_name_lower: fullNameKey(p.fullName),
+          position: p.position,
+          status: p.status,
+          image_url: null,
+          password_hash: p.status === 'pending' ? null : passwordHash,
+          invited_by: null,
+          created_at: p.createdAt,
+          updated_at: p.createdAt,
+        });
+      }
+      await trx.insertInto('users').values(rows).execute();
+    }
+  });
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+async function benchEngine(label, databaseUrl, dir) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    INIT_CWD: dir,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: randomBytes(48).toString('base64url'),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dir, 'no-site'),
+  });
+  const database = createDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    const hasher = createPasswordHasher();
+    const passwordHash = await hasher.hash(ADMIN.password);
+    const seedStart = performance.now();
+    await seed(database.db, passwordHash);
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        email: ADMIN.email,
+        full_name: 'Bench Admin',
+        full_name_lower: 'bench admin',
+        position: 'admin',
+        status: 'active',
+        password_hash: passwordHash,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    // A database in service has its visibility map and statistics; a fresh bulk load has neither.
+    if (database.engine === 'postgres') await sql`vacuum analyze users`.execute(database.db);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    const app = await buildApp(config, { database });
+    await app.ready();
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+      const headers = { authorization: `Bearer ${login.json().data.access_token}` };
+      const results = [];
+      for (const { name, query } of CASES) {
+        const url = `/api/users?${new URLSearchParams(query)}`;
+        let totalItems = 0;
+        const times = [];
+        for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
+          const start = performance.now();
+          const response = await app.inject({ method: 'GET', url, headers });
+          const elapsed = performance.now() - start;
+          if (response.statusCode !== 200) {
+            throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+          }
+          if (i >= WARMUP) times.push(elapsed);
+          totalItems = response.json().meta.totalItems;
+        }
+        times.sort((a, b) => a - b);
+        results.push({
+          name,
+          totalItems,
+          p50: percentile(times, 0.5),
+          p99: percentile(times, 0.99),
+        });
+      }
+      return { label, seedSeconds, results };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+async function withPg(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function print({ label, seedSeconds, results }) {
+  console.log(
+    `\n${label}: ${USERS.toLocaleString('en')} users seeded in ${seedSeconds.toFixed(1)} s; ${REQUESTS} requests per case`,
+  );
+  console.log(
+    `${'case'.padEnd(30)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(30)} ${String(r.totalItems).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}`,
+    );
+  }
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-bench-'));
+const reports = [];
+try {
+  reports.push(await benchEngine('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, dir));
+  print(reports.at(-1));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `staff_admin_bench_${randomBytes(6).toString('hex')}`;
+    await withPg(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+    try {
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      reports.push(await benchEngine('PostgreSQL', url.toString(), dir));
+      print(reports.at(-1));
+    } finally {
+      await withPg(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    }
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: PostgreSQL is not measured.');
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const slow = reports.flatMap((r) =>
+  r.results.filter((c) => c.p50 >= 50).map((c) => `${r.label}: ${c.name}`),
+);
+if (slow.length > 0) {
+  console.log(`\nMedian at or over 50 ms: ${slow.join('; ')}`);
+  process.exitCode = 1;
+} else {
+  console.log('\nEvery median is under 50 ms.');
+}
