@@ -10,6 +10,8 @@ export const VALIDATION_MESSAGES = {
   passwordStrength:
     'Please enter at least 8 characters, including a uppercase letter, lowercase letter, number and special character.',
   passwordTooLong: 'Please enter at most 256 characters.',
+  passwordCommon: 'This password is too common. Please choose another one.',
+  passwordContainsEmail: 'Please choose a password that does not contain your email.',
   passwordMismatch: "Password don't match.",
   fullNameRequired: 'Please enter full name',
   fullNameTooLong: 'Please enter at most 100 characters.',

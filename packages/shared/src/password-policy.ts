@@ -1,0 +1,31 @@
+import { COMMON_PASSWORDS_TEXT } from './common-passwords.js';
+import { VALIDATION_MESSAGES } from './messages.js';
+
+let commonPasswords: Set<string> | undefined;
+
+/** Built on first use: most screens never check a new password. */
+function isCommon(candidate: string): boolean {
+  commonPasswords ??= new Set(COMMON_PASSWORDS_TEXT.split('\n'));
+  return commonPasswords.has(candidate);
+}
+
+/**
+ * Rules a new password must meet beyond SPEC §5's strength rule (which still applies first):
+ * - it is not one of the 10,000 most common passwords, nor one of them with digits and symbols
+ *   stuck on either end ("Password1!", "!!Dragon2024" are as guessable as "password");
+ * - it does not contain the local part of the account's email.
+ * Returns the message to show under the field, or undefined when the password is fine.
+ * Site and server both call this, so the same password is refused in the same words.
+ */
+export function passwordPolicyProblem(password: string, email?: string): string | undefined {
+  const lower = password.toLowerCase();
+  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
+  if (isCommon(lower) || (core.length >= 4 && isCommon(core))) {
+    return VALIDATION_MESSAGES.passwordCommon;
+  }
+  const localPart = email?.split('@')[0]?.toLowerCase() ?? '';
+  if (localPart.length >= 3 && lower.includes(localPart)) {
+    return VALIDATION_MESSAGES.passwordContainsEmail;
+  }
+  return undefined;
+}

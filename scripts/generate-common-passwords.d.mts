@@ -1,0 +1,2 @@
+export const COMMON_PASSWORD_COUNT: number;
+export function topCommonPasswords(): string[];
