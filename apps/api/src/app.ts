@@ -11,6 +11,8 @@ import type { Config, TrustProxy } from './config/env.js';
 import { createDatabase, type Database } from './db/database.js';
 import { createMemoryCounterStore, type CounterStore } from './lib/counter-store.js';
 import { createLogger } from './lib/logger.js';
+import { createRedisCounterStore } from './lib/redis-counter-store.js';
+import { closeRedis, createRedis } from './lib/redis.js';
 import { AccessTokens, jwtOptions } from './modules/auth/access-tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -19,6 +21,12 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { oneTimeTokensRoutes } from './modules/one-time-tokens/one-time-tokens.routes.js';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
+import {
+  createMemoryRevocationBus,
+  createRedisRevocationBus,
+  type RevocationBus,
+} from './modules/sessions/revocation-bus.js';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -30,7 +38,14 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
 import { uploadSweeperPlugin } from './plugins/upload-sweeper.js';
-import { createAccountServices, createCoreServices } from './services.js';
+import { createAccountServices, createCoreServices, type CoreServices } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services behind the routes (tests and tools use them directly). */
+    services: CoreServices;
+  }
+}
 
 /** JSON bodies are small; routes that take files (uploads) set their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -39,15 +54,31 @@ export interface BuildAppOptions {
   /** A database the caller owns (already migrated); otherwise one is opened and closed with the app. */
   database?: Database;
   logger?: Logger;
-  /** Lockout and quota counters; in memory unless given (Redis comes later). */
+  /** Lockout and quota counters; in Redis with REDIS_URL, in memory otherwise, unless given. */
   counters?: CounterStore;
+  /** Session revocations; over Redis with REDIS_URL, in memory otherwise, unless given. */
+  revocations?: RevocationBus;
 }
 
+/**
+ * The app. With REDIS_URL, everything several processes must agree on lives in Redis: per-IP
+ * rate limits, lockout and quota counters, and the revocation channel of the session caches.
+ */
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
+  const logger = options.logger ?? createLogger(config.logLevel);
   const database = options.database ?? createDatabase(config.database);
-  const counters = options.counters ?? createMemoryCounterStore();
+  const redis = config.redisUrl
+    ? createRedis({ url: config.redisUrl, prefix: config.redisPrefix }, logger)
+    : undefined;
+  const counters =
+    options.counters ?? (redis ? createRedisCounterStore(redis) : createMemoryCounterStore());
+  const revocations =
+    options.revocations ??
+    (redis
+      ? await createRedisRevocationBus(redis, config.redisPrefix, logger)
+      : createMemoryRevocationBus());
   const app = Fastify({
-    loggerInstance: options.logger ?? createLogger(config.logLevel),
+    loggerInstance: logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
@@ -82,14 +113,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
   app.addHook('onClose', async () => {
     await counters.close();
+    await revocations.close();
+    if (redis) await closeRedis(redis);
     if (!options.database) await database.db.destroy();
   });
 
   await app.register(securityHeadersPlugin, { https: config.appUrl.startsWith('https:') });
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redis });
   await app.register(fastifyJwt, jwtOptions(config.auth.secret, config.auth.accessTokenTtlMs));
 
-  const core = createCoreServices(database, config, app.log);
+  const core = createCoreServices(database, config, app.log, revocations);
+  app.decorate('services', core);
   const lockout = new LoginLockout(counters, config.limits.loginFailuresBeforeLock);
   const auth = new AuthService({
     users: core.usersRepository,
@@ -115,6 +149,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
       await api.register(usersRoutes, { users: core.users });
+      await api.register(sessionsRoutes, { sessions: core.sessions, users: core.users });
       await api.register(oneTimeTokensRoutes, {
         tokens: account.tokens,
         requestsPerMinute: config.limits.authRequestsPerMinute,
@@ -127,7 +162,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         passwords: account.passwords,
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
-      await api.register(uploadsRoutes, { uploads: core.uploads });
+      await api.register(uploadsRoutes, {
+        uploads: core.uploads,
+        uploadsPerMinute: config.limits.uploadsPerMinute,
+      });
     },
     { prefix: '/api' },
   );

@@ -29,8 +29,11 @@ export function createRepositories(db: Kysely<DB>, engine: DbEngine): Repositori
 /** What a unit of work sees: repositories inside its transaction, and work for after the commit. */
 export interface TransactionScope {
   repos: Repositories;
-  /** Runs once the transaction has committed (never after a rollback), e.g. waking the mailer. */
-  afterCommit(callback: () => void): void;
+  /**
+   * Runs once the transaction has committed (never after a rollback), e.g. waking the mailer or
+   * announcing a revocation; the unit of work waits for it before it returns.
+   */
+  afterCommit(callback: () => void | Promise<void>): void;
 }
 
 /**
@@ -42,14 +45,14 @@ export class UnitOfWork {
   constructor(private readonly database: Database) {}
 
   async run<T>(work: (scope: TransactionScope) => Promise<T>): Promise<T> {
-    const callbacks: (() => void)[] = [];
+    const callbacks: (() => void | Promise<void>)[] = [];
     const result = await this.database.db.transaction().execute((trx) =>
       work({
         repos: createRepositories(trx, this.database.engine),
         afterCommit: (callback) => callbacks.push(callback),
       }),
     );
-    for (const callback of callbacks) callback();
+    for (const callback of callbacks) await callback();
     return result;
   }
 }

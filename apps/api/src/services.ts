@@ -5,6 +5,10 @@ import type { CounterStore } from './lib/counter-store.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { createSealedBox } from './lib/sealed-box.js';
 import type { LoginLockout } from './modules/auth/login-lockout.js';
+import {
+  createMemoryRevocationBus,
+  type RevocationBus,
+} from './modules/sessions/revocation-bus.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
 import { AccountLinks, AccountMails } from './modules/mail/account-mails.js';
@@ -35,10 +39,15 @@ export interface CoreServices {
   health: HealthRepository;
 }
 
+/**
+ * `revocations` reaches every process's session cache; without it revocations reach only this
+ * set of services (the CLI without Redis: the server's cache forgets within SESSION_CACHE_TTL).
+ */
 export function createCoreServices(
   database: Database,
   config: Config,
   log: FastifyBaseLogger,
+  revocations: RevocationBus = createMemoryRevocationBus(),
 ): CoreServices {
   const { db, engine } = database;
   const hasher = createPasswordHasher();
@@ -48,11 +57,19 @@ export function createCoreServices(
     new UploadStorage(config.uploadDir),
     log,
   );
-  const sessions = new SessionsService(
-    new SessionsRepository(db),
-    config.auth.refreshTokenTtlMs,
+  const sessions = new SessionsService({
+    repository: new SessionsRepository(db),
+    policy: {
+      refreshTokenTtlMs: config.auth.refreshTokenTtlMs,
+      idleTimeoutMs: config.auth.sessionIdleTimeoutMs,
+      maxAgeMs: config.auth.sessionMaxAgeMs,
+      reuseGraceMs: config.auth.refreshReuseGraceMs,
+      cacheTtlMs: config.auth.sessionCacheTtlMs,
+    },
+    successorBox: createSealedBox(config.auth.secret, 'refresh-successor'),
+    revocations,
     log,
-  );
+  });
   return {
     hasher,
     usersRepository,
@@ -120,6 +137,7 @@ export function createAccountServices(
       hasher: core.hasher,
       quota: new ForgotPasswordQuota(deps.counters, config.limits.forgotPasswordPerHour),
       lockout: deps.lockout,
+      sessions: core.sessions,
     }),
   };
 }

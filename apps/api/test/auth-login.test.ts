@@ -181,13 +181,27 @@ describe('POST /api/auth/login', () => {
     const locked = await login(t, user.email, user.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ code: 429, message: API_MESSAGES.accountLocked });
+    // The first lock lasts a minute.
     const retryAfter = Number(locked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(retryAfter).toBeGreaterThan(50);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Any spelling of the email is the same email.
+    expect((await login(t, ` ${user.email.toUpperCase()}`, user.password)).statusCode).toBe(429);
 
     // Other accounts are not affected.
     const other = await createUser(t);
     expect((await login(t, other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('counts failures for emails no account has, so a lock tells nothing', async () => {
+    const email = 'Ghost.Account@Example.com';
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect((await login(t, email, TEST_PASSWORD)).statusCode).toBe(404);
+    }
+    const locked = await login(t, 'ghost.account@example.com', TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ code: 429, message: API_MESSAGES.accountLocked });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('clears the failure count on a successful login', async () => {
@@ -198,6 +212,32 @@ describe('POST /api/auth/login', () => {
       // Four failures in all would lock (limit 3) if this success did not reset the count.
       expect((await login(t, user.email, user.password)).statusCode).toBe(200);
     }
+  });
+
+  it('takes as long for an unknown email as for a wrong password (no timing oracle)', async () => {
+    const rounds = 8;
+    const known = await Promise.all(Array.from({ length: rounds }, () => createUser(t)));
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await login(t, email, 'Wrong-password-1');
+      return { status: response.statusCode, ms: performance.now() - started };
+    };
+    await timed('warm-up@example.com');
+    const unknownMs: number[] = [];
+    const knownMs: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const unknown = await timed(`timing-${round}@example.com`);
+      const wrong = await timed(known[round]!.email);
+      expect([unknown.status, wrong.status]).toEqual([404, 400]);
+      unknownMs.push(unknown.ms);
+      knownMs.push(wrong.ms);
+    }
+    const median = (values: number[]) =>
+      values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    // Both pay for one argon2id verify (tens of ms); without the dummy verify, an unknown email
+    // would answer in about a millisecond.
+    expect(median(unknownMs)).toBeGreaterThan(median(knownMs) * 0.5);
+    expect(median(unknownMs)).toBeLessThan(median(knownMs) * 2);
   });
 
   it('sends Cache-Control: no-store on auth responses', async () => {

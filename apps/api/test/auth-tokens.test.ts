@@ -13,11 +13,18 @@ import {
 } from './helpers.js';
 
 let t: TestApp;
+/** A grace window short enough to wait out. */
+let short: TestApp;
+const SHORT_GRACE_MS = 300;
 
 beforeAll(async () => {
   t = await createTestApp();
+  short = await createTestApp({ env: { REFRESH_REUSE_GRACE: `${SHORT_GRACE_MS}ms` } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await short.close();
+});
 
 const refresh = (app: TestApp, refreshToken: string, headers: Record<string, string> = {}) =>
   app.app.inject({
@@ -60,22 +67,23 @@ describe('POST /api/auth/refresh-token/:refreshToken', () => {
     expect(third.statusCode).toBe(200);
   });
 
-  it('treats reuse of a rotated token as theft: 403 and the whole session dies', async () => {
-    const user = await createUser(t);
-    const first = await loginTokens(t, user);
-    const second = (await refresh(t, first.refresh_token)).json().data;
+  it('treats reuse of a rotated token after the grace window as theft: 403 and the whole session dies', async () => {
+    const user = await createUser(short);
+    const first = await loginTokens(short, user);
+    const second = (await refresh(short, first.refresh_token)).json().data;
+    await sleep(SHORT_GRACE_MS + 100);
 
-    const reuse = await refresh(t, first.refresh_token);
+    const reuse = await refresh(short, first.refresh_token);
     expect(reuse.statusCode).toBe(403);
     expect(reuse.json()).toEqual({ code: 403, message: API_MESSAGES.sessionEnded });
 
     // The token issued by the legitimate rotation is revoked too, and so is its access token.
-    expect((await refresh(t, second.refresh_token)).statusCode).toBe(403);
-    expect((await profile(t, second.access_token)).statusCode).toBe(401);
+    expect((await refresh(short, second.refresh_token)).statusCode).toBe(403);
+    expect((await profile(short, second.access_token)).statusCode).toBe(401);
 
     // Other sessions of the same user are untouched.
-    const other = await loginTokens(t, user);
-    expect((await refresh(t, other.refresh_token)).statusCode).toBe(200);
+    const other = await loginTokens(short, user);
+    expect((await refresh(short, other.refresh_token)).statusCode).toBe(200);
   });
 
   it('answers 403 for an unknown token', async () => {
@@ -205,22 +213,22 @@ describe('access tokens', () => {
 });
 
 describe('token lifetimes', () => {
-  let short: TestApp;
+  let brief: TestApp;
   beforeAll(async () => {
-    short = await createTestApp({ env: { ACCESS_TOKEN_TTL: '1s', REFRESH_TOKEN_TTL: '1s' } });
+    brief = await createTestApp({ env: { ACCESS_TOKEN_TTL: '1s', REFRESH_TOKEN_TTL: '1s' } });
   });
-  afterAll(() => short.close());
+  afterAll(() => brief.close());
 
   it('an expired access token answers 401 and an expired refresh token 403', async () => {
-    const user = await createUser(short);
-    const tokens = await loginTokens(short, user);
-    expect((await profile(short, tokens.access_token)).statusCode).toBe(200);
+    const user = await createUser(brief);
+    const tokens = await loginTokens(brief, user);
+    expect((await profile(brief, tokens.access_token)).statusCode).toBe(200);
 
     const exp = Number(decodeJwt(tokens.access_token).exp) * 1000;
     await sleep(Math.max(exp - Date.now(), 1_000) + 50);
 
-    expect((await profile(short, tokens.access_token)).statusCode).toBe(401);
-    const expired = await refresh(short, tokens.refresh_token);
+    expect((await profile(brief, tokens.access_token)).statusCode).toBe(401);
+    const expired = await refresh(brief, tokens.refresh_token);
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toBe(API_MESSAGES.sessionEnded);
   });

@@ -38,7 +38,7 @@ describe('cli', () => {
       '--email',
       'Carol@Example.com',
       '--password',
-      'Carol-Pass-1',
+      'Amber-Kite-31',
       '--position',
       'project_manager',
       '--name',
@@ -47,7 +47,7 @@ describe('cli', () => {
     expect(result.code).toBe(EXIT_OK);
     expect(result.stdout).toMatch(/^Created active project_manager carol@example\.com \(/);
 
-    const tokens = await loginTokens(t, { email: 'carol@example.com', password: 'Carol-Pass-1' });
+    const tokens = await loginTokens(t, { email: 'carol@example.com', password: 'Amber-Kite-31' });
     const profile = await t.app.inject({
       method: 'GET',
       url: '/api/users/profile',
@@ -102,12 +102,12 @@ describe('cli', () => {
       '--position',
       'admin',
       '--password',
-      'Erin-Pass-1',
+      'Basalt-Moth-42',
     );
     expect(badEmail.code).toBe(EXIT_USAGE);
     expect(badEmail.stderr).toContain('--email: Email is invalid.');
 
-    const missing = await cli('create-user', '--password', 'Erin-Pass-1');
+    const missing = await cli('create-user', '--password', 'Basalt-Moth-42');
     expect(missing.code).toBe(EXIT_USAGE);
     expect(missing.stderr).toContain('--email is required');
     expect(missing.stderr).toContain('--position is required');
@@ -119,7 +119,7 @@ describe('cli', () => {
       '--position',
       'ceo',
       '--password',
-      'Erin-Pass-1',
+      'Basalt-Moth-42',
     );
     expect(badPosition.code).toBe(EXIT_USAGE);
     expect(badPosition.stderr).toContain('--position');
@@ -153,7 +153,7 @@ describe('cli', () => {
       '--position',
       'contractor',
       '--password',
-      'Frank-Pass-1',
+      'Cobalt-Reed-53',
     ];
     expect((await cli(...args)).code).toBe(EXIT_OK);
     const again = await cli(...args.map((arg) => arg.replace('frank@', 'FRANK@')));
@@ -169,22 +169,22 @@ describe('cli', () => {
       '--position',
       'admin',
       '--password',
-      'Gina-Pass-1',
+      'Dune-Lantern-64',
     );
-    const before = await loginTokens(t, { email: 'gina@example.com', password: 'Gina-Pass-1' });
+    const before = await loginTokens(t, { email: 'gina@example.com', password: 'Dune-Lantern-64' });
 
     const result = await cli(
       'set-password',
       '--email',
       'GINA@example.com',
       '--password',
-      'Gina-New-Pass-2',
+      'Ember-Quill-75',
     );
     expect(result.code).toBe(EXIT_OK);
     expect(result.stdout).toContain('gina@example.com');
 
-    expect((await login(t, 'gina@example.com', 'Gina-Pass-1')).statusCode).toBe(400);
-    expect((await login(t, 'gina@example.com', 'Gina-New-Pass-2')).statusCode).toBe(200);
+    expect((await login(t, 'gina@example.com', 'Dune-Lantern-64')).statusCode).toBe(400);
+    expect((await login(t, 'gina@example.com', 'Ember-Quill-75')).statusCode).toBe(200);
     const old = await t.app.inject({
       method: 'GET',
       url: '/api/users/profile',
@@ -199,7 +199,7 @@ describe('cli', () => {
       '--email',
       'nobody@example.com',
       '--password',
-      'Nobody-Pass-1',
+      'Fjord-Otter-86',
     );
     expect(result.code).toBe(EXIT_FAILURE);
     expect(result.stderr).toContain('User not found');
@@ -265,7 +265,7 @@ describe('src/cli.ts as a process', () => {
       '--position',
       'admin',
       '--password',
-      'Hal-Pass-123',
+      'Garnet-Wisp-97',
     );
     expect(created.stdout).toContain('Created active admin hal@example.com');
     expect(created.code).toBe(0);

@@ -42,6 +42,10 @@ describe('loadConfig', () => {
         secret: SECRET,
         accessTokenTtlMs: 15 * 60_000,
         refreshTokenTtlMs: 7 * 86_400_000,
+        refreshReuseGraceMs: 10_000,
+        sessionMaxAgeMs: 30 * 86_400_000,
+        // Idle timeout defaults to the refresh-token lifetime.
+        sessionIdleTimeoutMs: 7 * 86_400_000,
         invitationTtlMs: 7 * 86_400_000,
         resetPasswordTtlMs: 3_600_000,
       },
@@ -57,7 +61,12 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       firstAdmin: undefined,
       logLevel: 'info',
-      limits: { authRequestsPerMinute: 60, loginFailuresBeforeLock: 10, forgotPasswordPerHour: 5 },
+      limits: {
+        authRequestsPerMinute: 60,
+        loginFailuresBeforeLock: 10,
+        forgotPasswordPerHour: 5,
+        uploadsPerMinute: 30,
+      },
       trustProxy: undefined,
       supportEmail: 'support@localhost',
       dataDir: path.join(base, 'data'),
@@ -78,6 +87,9 @@ describe('loadConfig', () => {
       AUTH_SECRET: SECRET,
       ACCESS_TOKEN_TTL: '30s',
       REFRESH_TOKEN_TTL: '2d',
+      REFRESH_REUSE_GRACE: '5s',
+      SESSION_MAX_AGE: '14d',
+      SESSION_IDLE_TIMEOUT: '8h',
       INVITATION_TTL: '3d',
       RESET_PASSWORD_TTL: '45m',
       SMTP_URL: 'smtp://user:pass@mail.example.com:587',
@@ -94,6 +106,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '20',
       LOGIN_FAILURES_BEFORE_LOCK: '4',
       FORGOT_PASSWORD_PER_HOUR: '2',
+      UPLOADS_PER_MINUTE: '7',
       TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
       SUPPORT_EMAIL: 'help@example.com',
       WEB_DIST_DIR: 'site',
@@ -110,6 +123,9 @@ describe('loadConfig', () => {
       auth: {
         accessTokenTtlMs: 30_000,
         refreshTokenTtlMs: 2 * 86_400_000,
+        refreshReuseGraceMs: 5_000,
+        sessionMaxAgeMs: 14 * 86_400_000,
+        sessionIdleTimeoutMs: 8 * 3_600_000,
         invitationTtlMs: 3 * 86_400_000,
         resetPasswordTtlMs: 45 * 60_000,
       },
@@ -125,7 +141,12 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       firstAdmin: { email: 'boss@example.com', password: 'Str0ng-Passw0rd!' },
       logLevel: 'warn',
-      limits: { authRequestsPerMinute: 20, loginFailuresBeforeLock: 4, forgotPasswordPerHour: 2 },
+      limits: {
+        authRequestsPerMinute: 20,
+        loginFailuresBeforeLock: 4,
+        forgotPasswordPerHour: 2,
+        uploadsPerMinute: 7,
+      },
       trustProxy: ['10.0.0.1', '10.0.0.0/8'],
       supportEmail: 'help@example.com',
       webDistDir: path.join(base, 'site'),
@@ -153,6 +174,8 @@ describe('loadConfig', () => {
       ],
       [{ REFRESH_TOKEN_TTL: '0d' }, 'REFRESH_TOKEN_TTL must be a duration'],
       [{ MAIL_RETRY_BASE: 'soon' }, 'MAIL_RETRY_BASE must be a duration'],
+      [{ SESSION_IDLE_TIMEOUT: 'forever' }, 'SESSION_IDLE_TIMEOUT must be a duration'],
+      [{ SESSION_MAX_AGE: '30 days' }, 'SESSION_MAX_AGE must be a duration'],
       [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL must be sqlite:PATH'],
       [{ APP_URL: 'staff.example.com' }, 'APP_URL must be an http:// or https:// URL'],
       [
@@ -164,6 +187,7 @@ describe('loadConfig', () => {
         'RATE_LIMIT_PER_MINUTE must be a whole number of at least 1',
       ],
       [{ LOGIN_FAILURES_BEFORE_LOCK: '-1' }, 'LOGIN_FAILURES_BEFORE_LOCK must be a whole number'],
+      [{ UPLOADS_PER_MINUTE: '0' }, 'UPLOADS_PER_MINUTE must be a whole number of at least 1'],
       [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
       [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
       [{ TRUST_PROXY: 'my-proxy' }, 'TRUST_PROXY must be true, false, a hop count'],
@@ -189,11 +213,25 @@ describe('loadConfig', () => {
     expect(both).not.toContain('\n');
   });
 
-  it('requires AUTH_SECRET in production', () => {
+  it('requires AUTH_SECRET of at least 32 bytes in production', () => {
     const message = configError({ NODE_ENV: 'production', AUTH_SECRET: '' });
     expect(message).toBe(
       'Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least 32 bytes)',
     );
+    // 31 bytes are refused, counted in bytes (é is two), and 32 accepted.
+    expect(configError({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(31) })).toContain(
+      'AUTH_SECRET must be at least 32 bytes long',
+    );
+    expect(configError({ NODE_ENV: 'production', AUTH_SECRET: 'é'.repeat(15) })).toContain(
+      'AUTH_SECRET must be at least 32 bytes long',
+    );
+    const base = tempDir();
+    const config = loadConfig({
+      INIT_CWD: base,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'é'.repeat(16),
+    });
+    expect(config.auth.secret).toBe('é'.repeat(16));
   });
 
   it('generates the auth secret once into data/auth-secret (0600) and reuses it', () => {

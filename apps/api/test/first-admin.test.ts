@@ -41,7 +41,7 @@ describe('first admin', () => {
   it('creates ADMIN_EMAIL / ADMIN_PASSWORD as an active admin and prints nothing', async () => {
     const started = await start({
       ADMIN_EMAIL: 'Owner@Example.com',
-      ADMIN_PASSWORD: 'Owner-Pass-1',
+      ADMIN_PASSWORD: 'Harbor-Finch-19',
     });
     expect(started.printed()).toBe('');
     const users = await started.users();
@@ -53,7 +53,7 @@ describe('first admin', () => {
       full_name: 'Administrator',
     });
     expect(users[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect((await login(started, 'owner@example.com', 'Owner-Pass-1')).statusCode).toBe(200);
+    expect((await login(started, 'owner@example.com', 'Harbor-Finch-19')).statusCode).toBe(200);
   });
 
   it('otherwise creates admin@localhost with a random strong password shown once in a banner', async () => {

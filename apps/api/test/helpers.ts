@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Position, Status, TokenPair, User } from '@staff-admin/shared';
+import type { Position, Status, TokenPair, TokenType, User } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -11,8 +11,11 @@ import { loadConfig, type Config } from '../src/config/env.js';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { DB } from '../src/db/schema.js';
+import { toIso } from '../src/lib/clock.js';
+import { newId } from '../src/lib/ids.js';
 import { createLogger } from '../src/lib/logger.js';
-import { createCoreServices, type CoreServices } from '../src/services.js';
+import { generateOpaqueToken, hashToken } from '../src/lib/secure-token.js';
+import type { CoreServices } from '../src/services.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -78,6 +81,14 @@ export function testEnv(dir: string, databaseUrl: string, env: Record<string, st
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_PER_MINUTE: '10000',
     WEB_DIST_DIR: path.join(dir, 'no-site-here'),
+    // TEST_REDIS_URL: counters, rate limits and revocations of every test app live in Redis,
+    // each app under its own prefix.
+    ...(process.env.TEST_REDIS_URL
+      ? {
+          REDIS_URL: process.env.TEST_REDIS_URL,
+          REDIS_PREFIX: `staff-admin-test:${randomBytes(6).toString('hex')}:`,
+        }
+      : {}),
     ...env,
   };
 }
@@ -97,7 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     database,
     config,
-    services: createCoreServices(database, config, logger),
+    services: app.services,
     dir,
     async close() {
       await app.close();
@@ -187,3 +198,28 @@ export function craftJwt(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A link token (invitation or reset) for the user, as if it had been mailed: for tests about what
+ * the token does, not about the mail (which the invitation and password tests follow for real).
+ */
+export async function insertLinkToken(
+  { db }: Pick<TestApp, 'db'>,
+  userId: string,
+  type: TokenType,
+  ttlMs = 3_600_000,
+): Promise<string> {
+  const token = generateOpaqueToken();
+  await db
+    .insertInto('one_time_tokens')
+    .values({
+      id: newId(),
+      user_id: userId,
+      type,
+      token_hash: hashToken(token),
+      created_at: toIso(Date.now()),
+      expires_at: toIso(Date.now() + ttlMs),
+    })
+    .execute();
+  return token;
+}

@@ -3,6 +3,7 @@ import {
   changePasswordSchema,
   emailSchema,
   fullNameSchema,
+  passwordPolicyProblem,
   positionSchema,
   POSITIONS,
   statusSchema,
@@ -16,6 +17,12 @@ import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../lib/errors.js';
 import { createLogger } from '../lib/logger.js';
+import { closeRedis, createRedis } from '../lib/redis.js';
+import {
+  createMemoryRevocationBus,
+  createRedisRevocationBus,
+  type RevocationBus,
+} from '../modules/sessions/revocation-bus.js';
 import { createCoreServices, type CoreServices } from '../services.js';
 
 export const EXIT_OK = 0;
@@ -50,15 +57,28 @@ class UsageError extends Error {}
 /** The shared rule for a password chosen now (required, at most 256, strength). */
 const passwordSchema = changePasswordSchema.shape.newPassword;
 
-const createUserArgs = z.object({
-  email: emailSchema,
-  password: passwordSchema.optional(),
-  position: positionSchema,
-  status: statusSchema.default('active'),
-  name: fullNameSchema.optional(),
-});
+/** The password policy beyond strength (common passwords, the email's local part), as on the site. */
+function passwordPolicy(
+  args: { email: string; password?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const problem = args.password && passwordPolicyProblem(args.password, args.email);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+}
 
-const setPasswordArgs = z.object({ email: emailSchema, password: passwordSchema });
+const createUserArgs = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema.optional(),
+    position: positionSchema,
+    status: statusSchema.default('active'),
+    name: fullNameSchema.optional(),
+  })
+  .superRefine(passwordPolicy);
+
+const setPasswordArgs = z
+  .object({ email: emailSchema, password: passwordSchema })
+  .superRefine(passwordPolicy);
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Run = (services: CoreServices, io: CliIo) => Promise<void>;
@@ -151,15 +171,25 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
   }
 
   const database: Database = createDatabase(config.database);
+  const log = createLogger(config.logLevel, destination(2));
+  // With Redis, revocations (set-password) reach the running servers' session caches at once.
+  const redis = config.redisUrl
+    ? createRedis({ url: config.redisUrl, prefix: config.redisPrefix }, log)
+    : undefined;
+  let revocations: RevocationBus | undefined;
   try {
     await migrateToLatest(database);
-    const log = createLogger(config.logLevel, destination(2));
-    await run(createCoreServices(database, config, log), io);
+    revocations = redis
+      ? await createRedisRevocationBus(redis, config.redisPrefix, log)
+      : createMemoryRevocationBus();
+    await run(createCoreServices(database, config, log, revocations), io);
     return EXIT_OK;
   } catch (error) {
     io.stderr(`${name}: ${error instanceof AppError ? error.message : String(error)}\n`);
     return EXIT_FAILURE;
   } finally {
+    await revocations?.close();
+    if (redis) await closeRedis(redis);
     await database.db.destroy();
   }
 }

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
-import { isStrongPassword, isValidEmail, VALIDATION_MESSAGES } from '@staff-admin/shared';
+import {
+  isStrongPassword,
+  isValidEmail,
+  passwordPolicyProblem,
+  VALIDATION_MESSAGES,
+} from '@staff-admin/shared';
 import { parseDuration } from './duration.js';
 
 /** The only module that reads `process.env`; everything else receives a `Config`. */
@@ -29,18 +34,29 @@ export interface Config {
     secret: string;
     accessTokenTtlMs: number;
     refreshTokenTtlMs: number;
+    /** A just-rotated refresh token answers the same new pair for this long (two tabs at once). */
+    refreshReuseGraceMs: number;
+    /** A session ends this long after sign-in, however active. */
+    sessionMaxAgeMs: number;
+    /** A session ends after this long without a request or a refresh. */
+    sessionIdleTimeoutMs: number;
+    /** How long a process may reuse what it read about a session (revocations evict at once). */
+    sessionCacheTtlMs: number;
     invitationTtlMs: number;
     resetPasswordTtlMs: number;
   };
   mail: MailConfig;
   uploadDir: string;
   redisUrl: string | undefined;
+  /** Before every Redis key and channel. */
+  redisPrefix: string;
   firstAdmin: { email: string; password: string } | undefined;
   logLevel: LogLevel;
   limits: {
     authRequestsPerMinute: number;
     loginFailuresBeforeLock: number;
     forgotPasswordPerHour: number;
+    uploadsPerMinute: number;
   };
   trustProxy: TrustProxy | undefined;
   supportEmail: string;
@@ -77,18 +93,17 @@ const int = (min: number, max: number, message: string) =>
     .transform(Number)
     .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
 
-const duration = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((value, ctx) => {
-      const ms = parseDuration(value);
-      if (ms === undefined) {
-        ctx.addIssue({ code: 'custom', message: 'must be a duration like 30s, 15m, 1h or 7d' });
-        return z.NEVER;
-      }
-      return ms;
-    });
+const toMs = (value: string, ctx: z.RefinementCtx): number => {
+  const ms = parseDuration(value);
+  if (ms === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'must be a duration like 30s, 15m, 1h or 7d' });
+    return z.NEVER;
+  }
+  return ms;
+};
+
+const duration = (fallback: string) => z.string().default(fallback).transform(toMs);
+const optionalDuration = () => z.string().transform(toMs).optional();
 
 const urlWithProtocols = (protocols: string[], message: string) =>
   z.string().refine(
@@ -148,6 +163,13 @@ const envSchema = z.object({
     .optional(),
   ACCESS_TOKEN_TTL: duration('15m'),
   REFRESH_TOKEN_TTL: duration('7d'),
+  REFRESH_REUSE_GRACE: duration('10s'),
+  SESSION_MAX_AGE: duration('30d'),
+  SESSION_IDLE_TIMEOUT: optionalDuration(),
+  SESSION_CACHE_TTL: z
+    .string()
+    .default('5s')
+    .transform((value, ctx) => (value === 'off' ? 0 : toMs(value, ctx))),
   INVITATION_TTL: duration('7d'),
   RESET_PASSWORD_TTL: duration('1h'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL').optional(),
@@ -161,6 +183,7 @@ const envSchema = z.object({
     ['redis:', 'rediss:'],
     'must be a redis:// or rediss:// URL',
   ).optional(),
+  REDIS_PREFIX: z.string().min(1).default('staff-admin:'),
   ADMIN_EMAIL: email.optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -172,6 +195,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(60),
   LOGIN_FAILURES_BEFORE_LOCK: int(1, 1_000_000, 'must be a whole number of at least 1').default(10),
   FORGOT_PASSWORD_PER_HOUR: int(1, 1_000_000, 'must be a whole number of at least 1').default(5),
+  UPLOADS_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(30),
   TRUST_PROXY: trustProxy.optional(),
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -208,6 +232,15 @@ export function loadConfig(env: Env): Config {
       : ['ADMIN_EMAIL', 'ADMIN_PASSWORD'];
     throw new ConfigError(`Invalid configuration: ${missing} must be set when ${present} is set`);
   }
+  const adminPasswordProblem =
+    vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
+      ? passwordPolicyProblem(vars.ADMIN_PASSWORD, vars.ADMIN_EMAIL)
+      : undefined;
+  if (adminPasswordProblem) {
+    throw new ConfigError(
+      `Invalid configuration: ADMIN_PASSWORD is refused: ${adminPasswordProblem}`,
+    );
+  }
   if (vars.NODE_ENV === 'production' && !vars.AUTH_SECRET) {
     throw new ConfigError(
       `Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least ${MIN_AUTH_SECRET_BYTES} bytes)`,
@@ -224,6 +257,10 @@ export function loadConfig(env: Env): Config {
       secret: vars.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),
       accessTokenTtlMs: vars.ACCESS_TOKEN_TTL,
       refreshTokenTtlMs: vars.REFRESH_TOKEN_TTL,
+      refreshReuseGraceMs: vars.REFRESH_REUSE_GRACE,
+      sessionMaxAgeMs: vars.SESSION_MAX_AGE,
+      sessionIdleTimeoutMs: vars.SESSION_IDLE_TIMEOUT ?? vars.REFRESH_TOKEN_TTL,
+      sessionCacheTtlMs: vars.SESSION_CACHE_TTL,
       invitationTtlMs: vars.INVITATION_TTL,
       resetPasswordTtlMs: vars.RESET_PASSWORD_TTL,
     },
@@ -237,6 +274,7 @@ export function loadConfig(env: Env): Config {
     },
     uploadDir: fromBase(vars.UPLOAD_DIR),
     redisUrl: vars.REDIS_URL,
+    redisPrefix: vars.REDIS_PREFIX,
     firstAdmin:
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
         ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD }
@@ -246,6 +284,7 @@ export function loadConfig(env: Env): Config {
       authRequestsPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       loginFailuresBeforeLock: vars.LOGIN_FAILURES_BEFORE_LOCK,
       forgotPasswordPerHour: vars.FORGOT_PASSWORD_PER_HOUR,
+      uploadsPerMinute: vars.UPLOADS_PER_MINUTE,
     },
     trustProxy: vars.TRUST_PROXY,
     supportEmail: vars.SUPPORT_EMAIL,

@@ -41,6 +41,8 @@ export interface RefreshTokensTable {
   expires_at: string;
   used_at: string | null;
   replaced_by: string | null;
+  /** The pair that replaced this token, sealed, during the reuse grace window; null otherwise. */
+  successor_sealed: string | null;
 }
 
 export interface OneTimeTokensTable {

@@ -3,6 +3,7 @@ import type { DbEngine } from '../database.js';
 import { initial } from './0001-initial.js';
 import { accountLifecycle } from './0002-account-lifecycle.js';
 import { profilesAndSearch } from './0003-profiles-and-search.js';
+import { sessionHardening } from './0004-session-hardening.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -13,5 +14,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0001-initial': initial(engine),
     '0002-account-lifecycle': accountLifecycle(engine),
     '0003-profiles-and-search': profilesAndSearch(engine),
+    '0004-session-hardening': sessionHardening(engine),
   };
 }

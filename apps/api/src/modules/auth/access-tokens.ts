@@ -6,7 +6,7 @@ export const ACCESS_TOKEN_ISSUER = 'staff-admin';
 export const ACCESS_TOKEN_AUDIENCE = 'staff-admin-api';
 export const ACCESS_TOKEN_TYPE = 'access';
 
-/** @fastify/jwt options: HS256 only, issuer and audience pinned, exp required. */
+/** @fastify/jwt options: HS256 only, issuer and audience pinned and required, exp required. */
 export function jwtOptions(secret: string, ttlMs: number) {
   return {
     secret,
@@ -21,7 +21,7 @@ export function jwtOptions(secret: string, ttlMs: number) {
       algorithms: ['HS256' as const],
       allowedIss: ACCESS_TOKEN_ISSUER,
       allowedAud: ACCESS_TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub', 'sid', 'typ'],
+      requiredClaims: ['iss', 'aud', 'exp', 'iat', 'sub', 'sid', 'typ'],
     },
   };
 }

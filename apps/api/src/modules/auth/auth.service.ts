@@ -26,7 +26,8 @@ export class AuthService {
 
   /**
    * CONTRACT §4: unknown email → 404, wrong password → 400, right password on a pending or
-   * inactive account → 403. Unknown emails still pay for a hash check so timing tells nothing.
+   * inactive account → 403. Unknown emails still pay for a hash check so timing tells nothing,
+   * and count towards the email's lockout like a wrong password does.
    */
   async login(input: LoginInput, meta: SessionMeta): Promise<TokenPair> {
     const { users, sessions, hasher, lockout } = this.deps;
@@ -36,6 +37,7 @@ export class AuthService {
     const user = await users.findCredentialsByEmail(email);
     if (!user?.passwordHash) {
       await hasher.verifyDummy(input.password);
+      await lockout.recordFailure(email);
       if (!user) throw notFound(API_MESSAGES.userNotFound);
       // Only pending users have no password yet; they finish setup from the invitation.
       throw accountNotActive('pending');
@@ -56,7 +58,11 @@ export class AuthService {
 
   /** The bearer sent with a refresh may be expired, so only the refresh token is checked. */
   async refresh(refreshToken: string): Promise<TokenPair> {
-    return this.issue(await this.deps.sessions.rotate(refreshToken));
+    const { accessTokens } = this.deps;
+    const rotated = await this.deps.sessions.rotate(refreshToken, (userId, sessionId) =>
+      accessTokens.sign(userId, sessionId),
+    );
+    return rotated.tokens;
   }
 
   async logout(auth: AuthContext): Promise<void> {

@@ -12,6 +12,7 @@ import { newId } from '../../lib/ids.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { AccountMails } from '../mail/account-mails.js';
+import { assertPasswordPolicy } from '../passwords/password-policy.js';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -97,6 +98,7 @@ export class InvitationsService {
   /** The invited user chooses a password: they become active and the link is used up. */
   async setup(input: SetupAccountInput): Promise<User> {
     const token = await this.deps.tokens.usable(input.token, 'confirmation_token');
+    assertPasswordPolicy(input.password, token.user.email, 'password');
     // Hashing is slow: done before the transaction, which on SQLite holds the only connection.
     const passwordHash = await this.deps.hasher.hash(input.password);
     await this.deps.unitOfWork.run(async (scope) => {

@@ -14,9 +14,10 @@ import {
   invalidToken,
   type OneTimeTokensService,
 } from '../one-time-tokens/one-time-tokens.service.js';
-import type { AuthContext } from '../sessions/sessions.service.js';
+import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { ForgotPasswordQuota } from './forgot-password-quota.js';
+import { assertPasswordPolicy } from './password-policy.js';
 
 interface PasswordsDeps {
   unitOfWork: UnitOfWork;
@@ -26,6 +27,7 @@ interface PasswordsDeps {
   hasher: PasswordHasher;
   quota: ForgotPasswordQuota;
   lockout: LoginLockout;
+  sessions: SessionsService;
 }
 
 /** Forgotten passwords (mail a reset link, reset with it) and changing one's own password. */
@@ -55,6 +57,7 @@ export class PasswordsService {
   /** A valid reset token sets the new password, is used up and ends every session of the user. */
   async resetPassword(input: ResetPasswordInput): Promise<void> {
     const token = await this.deps.tokens.usable(input.token, 'reset_password_token');
+    assertPasswordPolicy(input.newPassword, token.user.email, 'newPassword');
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
     await this.deps.unitOfWork.run(async (scope) => {
       const now = nowIso();
@@ -66,6 +69,7 @@ export class PasswordsService {
       });
       if (!updated) throw invalidToken();
       await scope.repos.sessions.revokeUserSessions(token.user.id, now);
+      scope.afterCommit(() => this.deps.sessions.userChanged(token.user.id));
     });
     // The mailbox owner proved who they are: failed logins no longer lock them out.
     await this.deps.lockout.clear(token.user.email);
@@ -94,6 +98,7 @@ export class PasswordsService {
         errors: { newPassword: API_MESSAGES.samePassword },
       });
     }
+    assertPasswordPolicy(input.newPassword, user.email, 'newPassword');
     const passwordHash = await hasher.hash(input.newPassword);
     await this.deps.unitOfWork.run(async (scope) => {
       const changedAt = new Date();
@@ -105,6 +110,7 @@ export class PasswordsService {
       });
       if (!updated) throw unauthorized(API_MESSAGES.sessionEnded);
       await scope.repos.sessions.revokeUserSessions(auth.userId, now, auth.sessionId);
+      scope.afterCommit(() => this.deps.sessions.userChanged(auth.userId));
       await this.deps.mails.passwordChanged(scope, user, changedAt);
     });
   }

@@ -2,11 +2,17 @@ import type { Position, Status } from '@staff-admin/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, RefreshTokensTable, SessionsTable } from '../../db/schema.js';
 
-/** A session as the authenticate step sees it, with its user's current standing. */
-export interface SessionAccessRow {
-  userId: string;
+/** A session's lifetimes: what decides whether it is still alive. */
+export interface SessionTimes {
+  createdAt: string;
+  lastUsedAt: string;
   expiresAt: string;
   revokedAt: string | null;
+}
+
+/** A session as the authenticate step sees it, with its user's current standing. */
+export interface SessionAccessRow extends SessionTimes {
+  userId: string;
   status: Status;
   position: Position;
 }
@@ -16,10 +22,19 @@ export interface RefreshTokenRow {
   sessionId: string;
   expiresAt: string;
   usedAt: string | null;
-  sessionExpiresAt: string;
-  sessionRevokedAt: string | null;
+  successorSealed: string | null;
+  session: SessionTimes;
   userId: string;
   userStatus: Status;
+}
+
+/** One of a user's sessions as the sessions list shows it. */
+export interface SessionListRow {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 export class SessionsRepository {
@@ -44,6 +59,8 @@ export class SessionsRepository {
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
         'sessions.user_id as userId',
+        'sessions.created_at as createdAt',
+        'sessions.last_used_at as lastUsedAt',
         'sessions.expires_at as expiresAt',
         'sessions.revoked_at as revokedAt',
         'users.status as status',
@@ -54,7 +71,7 @@ export class SessionsRepository {
   }
 
   async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    return this.db
+    const row = await this.db
       .selectFrom('refresh_tokens')
       .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -63,6 +80,9 @@ export class SessionsRepository {
         'refresh_tokens.session_id as sessionId',
         'refresh_tokens.expires_at as expiresAt',
         'refresh_tokens.used_at as usedAt',
+        'refresh_tokens.successor_sealed as successorSealed',
+        'sessions.created_at as sessionCreatedAt',
+        'sessions.last_used_at as sessionLastUsedAt',
         'sessions.expires_at as sessionExpiresAt',
         'sessions.revoked_at as sessionRevokedAt',
         'users.id as userId',
@@ -70,37 +90,126 @@ export class SessionsRepository {
       ])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        sessionId: row.sessionId,
+        expiresAt: row.expiresAt,
+        usedAt: row.usedAt,
+        successorSealed: row.successorSealed,
+        session: {
+          createdAt: row.sessionCreatedAt,
+          lastUsedAt: row.sessionLastUsedAt,
+          expiresAt: row.sessionExpiresAt,
+          revokedAt: row.sessionRevokedAt,
+        },
+        userId: row.userId,
+        userStatus: row.userStatus,
+      }
+    );
   }
 
   /**
-   * Marks a refresh token used, only if nobody used it first. False means another request won the
-   * race with the same token: that is reuse.
+   * Marks a refresh token used and keeps its successor pair (sealed) for the grace window, only if
+   * nobody used it first. False means another request won the race with the same token.
    */
-  async markRefreshTokenUsed(id: string, replacedBy: string, now: string): Promise<boolean> {
+  async markRefreshTokenUsed(
+    id: string,
+    change: { replacedBy: string; now: string; successorSealed: string },
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('refresh_tokens')
-      .set({ used_at: now, replaced_by: replacedBy })
+      .set({
+        used_at: change.now,
+        replaced_by: change.replacedBy,
+        successor_sealed: change.successorSealed,
+      })
       .where('id', '=', id)
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
-  async extendSession(id: string, now: string, expiresAt: string): Promise<void> {
+  /** Drops the sealed successor pairs of the session's other tokens (their grace has ended). */
+  async clearSealedSuccessors(sessionId: string, exceptTokenId: string): Promise<void> {
     await this.db
-      .updateTable('sessions')
-      .set({ last_used_at: now, expires_at: expiresAt })
-      .where('id', '=', id)
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: null })
+      .where('session_id', '=', sessionId)
+      .where('id', '!=', exceptTokenId)
+      .where('successor_sealed', 'is not', null)
       .execute();
   }
 
-  async revokeSession(id: string, now: string): Promise<void> {
-    await this.db
+  /** Drops every sealed successor pair kept since before `usedBefore` (the grace window). */
+  async clearSealedSuccessorsUsedBefore(usedBefore: string): Promise<number> {
+    const result = await this.db
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: null })
+      .where('successor_sealed', 'is not', null)
+      .where('used_at', '<', usedBefore)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Records use of the session and its new end. With `ifLastUsedBefore`, only when the stored use
+   * is older (concurrent requests write it once).
+   */
+  async touchSession(
+    id: string,
+    change: { now: string; expiresAt: string; ifLastUsedBefore?: string },
+  ): Promise<void> {
+    let query = this.db
+      .updateTable('sessions')
+      .set({ last_used_at: change.now, expires_at: change.expiresAt })
+      .where('id', '=', id);
+    if (change.ifLastUsedBefore) query = query.where('last_used_at', '<', change.ifLastUsedBefore);
+    await query.execute();
+  }
+
+  /** Sessions of the user that are not revoked and have not reached their stored end. */
+  async listLive(userId: string, now: string): Promise<SessionListRow[]> {
+    return this.db
+      .selectFrom('sessions')
+      .select([
+        'id',
+        'created_at as createdAt',
+        'last_used_at as lastUsedAt',
+        'ip',
+        'user_agent as userAgent',
+      ])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('last_used_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  async findTimes(sessionId: string, userId: string): Promise<SessionTimes | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .select([
+        'created_at as createdAt',
+        'last_used_at as lastUsedAt',
+        'expires_at as expiresAt',
+        'revoked_at as revokedAt',
+      ])
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** True when this call revoked it (it was live until now). */
+  async revokeSession(id: string, now: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   async revokeUserSessions(userId: string, now: string, exceptSessionId?: string): Promise<void> {

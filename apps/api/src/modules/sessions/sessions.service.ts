@@ -1,10 +1,19 @@
-import { API_MESSAGES, type Position, type Status } from '@staff-admin/shared';
+import { API_MESSAGES, type Position, type Status, type TokenPair } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso, toIso } from '../../lib/clock.js';
-import { forbidden, unauthorized, type AppError } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
+import { z } from 'zod';
+import { toIso } from '../../lib/clock.js';
+import { forbidden, notFound, unauthorized, type AppError } from '../../lib/errors.js';
+import { isUuid, newId } from '../../lib/ids.js';
+import type { SealedBox } from '../../lib/sealed-box.js';
 import { generateOpaqueToken, hashToken } from '../../lib/secure-token.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { Revocation, RevocationBus } from './revocation-bus.js';
+import { SessionCache } from './session-cache.js';
+import type {
+  RefreshTokenRow,
+  SessionAccessRow,
+  SessionsRepository,
+  SessionTimes,
+} from './sessions.repository.js';
 
 /** Who is calling: set on the request by the authenticate step. */
 export interface AuthContext {
@@ -25,7 +34,54 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
+/** A rotation's result: the session and its new token pair. */
+export interface RotatedSession {
+  sessionId: string;
+  userId: string;
+  tokens: TokenPair;
+}
+
+/** GET /users/:id/sessions: one live session. */
+export interface UserSession {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** True for the session the caller is using. */
+  current: boolean;
+}
+
+/** Signs an access token for a session (the JWT plugin lives with the app). */
+export type SignAccessToken = (userId: string, sessionId: string) => string;
+
+export interface SessionPolicy {
+  refreshTokenTtlMs: number;
+  /** A session ends after this long without a request or a refresh. */
+  idleTimeoutMs: number;
+  /** A session ends this long after sign-in, however active. */
+  maxAgeMs: number;
+  /** A rotated refresh token answers the same new pair for this long. */
+  reuseGraceMs: number;
+  /** How long the authenticate step may reuse what it read about a session (0: never). */
+  cacheTtlMs: number;
+}
+
+export interface SessionsServiceDeps {
+  repository: SessionsRepository;
+  policy: SessionPolicy;
+  /** Seals the successor pair kept for the grace window. */
+  successorBox: SealedBox;
+  /** Where revocations are announced to every process's cache. */
+  revocations: RevocationBus;
+  log: FastifyBaseLogger;
+}
+
 const USER_AGENT_MAX_LENGTH = 512;
+/** Requests record their use of the session at most this often (a write per session and minute). */
+const TOUCH_INTERVAL_MAX_MS = 60_000;
+
+const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 
 /** 403 for an account that may not use the site now, with the message that says why. */
 export function accountNotActive(status: Exclude<Status, 'active'>): AppError {
@@ -35,21 +91,46 @@ export function accountNotActive(status: Exclude<Status, 'active'>): AppError {
 }
 
 /**
- * Sessions and their refresh-token families. A session lives as long as its newest refresh token
- * (each rotation extends it); logging out or reusing a rotated token revokes it, which ends its
- * access tokens at once because every request checks the session.
+ * Sessions and their refresh-token families. A session ends when it is revoked (logout, reuse of
+ * a rotated token, password change, deactivation), after SESSION_IDLE_TIMEOUT without use, or
+ * SESSION_MAX_AGE after sign-in, whichever comes first; every request and every refresh checks
+ * all three, so an access token dies with its session. Refresh tokens rotate on every use; a
+ * rotated token used again within REFRESH_REUSE_GRACE answers the same new pair (two tabs
+ * refreshing at once), after it the whole session is revoked.
+ *
+ * What the authenticate step reads is cached for SESSION_CACHE_TTL; every revocation (and any
+ * change to a user's standing) is announced on the revocation bus, which evicts it in every
+ * process at once.
  */
 export class SessionsService {
-  constructor(
-    private readonly repository: SessionsRepository,
-    private readonly refreshTokenTtlMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly repository: SessionsRepository;
+  private readonly policy: SessionPolicy;
+  private readonly successorBox: SealedBox;
+  private readonly revocations: RevocationBus;
+  private readonly log: FastifyBaseLogger;
+  private readonly touchIntervalMs: number;
+  private readonly cache: SessionCache;
+
+  constructor(deps: SessionsServiceDeps) {
+    ({
+      repository: this.repository,
+      policy: this.policy,
+      successorBox: this.successorBox,
+      revocations: this.revocations,
+      log: this.log,
+    } = deps);
+    this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MAX_MS, this.policy.idleTimeoutMs / 10);
+    this.cache = new SessionCache(this.policy.cacheTtlMs);
+    this.revocations.subscribe((revocation) => {
+      if (revocation === 'all') this.cache.clear();
+      else if (revocation.kind === 'session') this.cache.forgetSession(revocation.sessionId);
+      else this.cache.forgetUser(revocation.userId);
+    });
+  }
 
   async start(userId: string, meta: SessionMeta): Promise<IssuedSession> {
     const now = Date.now();
     const created = toIso(now);
-    const expiresAt = toIso(now + this.refreshTokenTtlMs);
     const sessionId = newId();
     const refreshToken = generateOpaqueToken();
     await this.repository.transaction(async (repository) => {
@@ -58,7 +139,7 @@ export class SessionsService {
         user_id: userId,
         created_at: created,
         last_used_at: created,
-        expires_at: expiresAt,
+        expires_at: toIso(this.endOf({ createdAt: created, lastUsedAt: created })),
         ip: meta.ip,
         user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
       });
@@ -67,69 +148,202 @@ export class SessionsService {
         session_id: sessionId,
         token_hash: hashToken(refreshToken),
         created_at: created,
-        expires_at: expiresAt,
+        expires_at: toIso(this.refreshTokenEnd(created, now)),
       });
     });
     return { sessionId, userId, refreshToken };
   }
 
   /**
-   * Swaps a refresh token for a new one. Unknown, expired or revoked → 403; a token that was
-   * already rotated means it leaked, so its whole session is revoked before the 403.
+   * Swaps a refresh token for a new pair. Unknown, expired or revoked → 403; a token already
+   * rotated is answered with its successor pair within the grace window, and otherwise means it
+   * leaked, so its whole session is revoked before the 403.
    */
-  async rotate(refreshToken: string): Promise<IssuedSession> {
-    const token = await this.repository.findRefreshToken(hashToken(refreshToken));
-    const now = Date.now();
-    const nowText = toIso(now);
+  async rotate(refreshToken: string, signAccess: SignAccessToken): Promise<RotatedSession> {
+    const tokenHash = hashToken(refreshToken);
+    const token = await this.repository.findRefreshToken(tokenHash);
     if (!token) throw forbidden(API_MESSAGES.sessionEnded);
-    if (token.usedAt) return this.revokeForReuse(token.sessionId, token.userId, nowText);
-    if (token.userStatus !== 'active') throw accountNotActive(token.userStatus);
-    if (token.sessionRevokedAt || token.expiresAt <= nowText || token.sessionExpiresAt <= nowText) {
-      throw forbidden(API_MESSAGES.sessionEnded);
-    }
+    if (token.usedAt) return this.replayOrRevoke(token);
+    const now = Date.now();
+    this.assertRefreshable(token, now);
 
+    const nowText = toIso(now);
     const nextId = newId();
-    const next = generateOpaqueToken();
-    const expiresAt = toIso(now + this.refreshTokenTtlMs);
+    const tokens: TokenPair = {
+      access_token: signAccess(token.userId, token.sessionId),
+      refresh_token: generateOpaqueToken(),
+    };
     const rotated = await this.repository.transaction(async (repository) => {
-      if (!(await repository.markRefreshTokenUsed(token.id, nextId, nowText))) return false;
+      const won = await repository.markRefreshTokenUsed(token.id, {
+        replacedBy: nextId,
+        now: nowText,
+        successorSealed: this.successorBox.seal(JSON.stringify(tokens)),
+      });
+      if (!won) return false;
       await repository.insertRefreshToken({
         id: nextId,
         session_id: token.sessionId,
-        token_hash: hashToken(next),
+        token_hash: hashToken(tokens.refresh_token),
         created_at: nowText,
-        expires_at: expiresAt,
+        expires_at: toIso(this.refreshTokenEnd(token.session.createdAt, now)),
       });
-      await repository.extendSession(token.sessionId, nowText, expiresAt);
+      await repository.clearSealedSuccessors(token.sessionId, token.id);
+      await repository.touchSession(token.sessionId, {
+        now: nowText,
+        expiresAt: toIso(this.endOf({ createdAt: token.session.createdAt, lastUsedAt: nowText })),
+      });
       return true;
     });
-    if (!rotated) return this.revokeForReuse(token.sessionId, token.userId, nowText);
-    return { sessionId: token.sessionId, userId: token.userId, refreshToken: next };
+    if (rotated) return { sessionId: token.sessionId, userId: token.userId, tokens };
+
+    // Another request rotated this token a moment ago (it committed first): the same rules as
+    // for any used token, now that its successor is visible.
+    const winner = await this.repository.findRefreshToken(tokenHash);
+    if (!winner?.usedAt) throw forbidden(API_MESSAGES.sessionEnded);
+    return this.replayOrRevoke(winner);
   }
 
-  /** Checks on every authenticated request; the place to add a cache later. */
+  /**
+   * Checks on every authenticated request: the session is live and its user active. Records the
+   * use (idle timeout) at most every minute.
+   */
   async resolveAccess(sessionId: string, userId: string): Promise<AuthContext> {
-    const session = await this.repository.findAccess(sessionId);
+    const session = await this.findAccess(sessionId);
     if (!session || session.userId !== userId) throw unauthorized(API_MESSAGES.sessionEnded);
     if (session.status !== 'active') throw accountNotActive(session.status);
-    if (session.revokedAt || session.expiresAt <= nowIso()) {
-      throw unauthorized(API_MESSAGES.sessionEnded);
+    const now = Date.now();
+    if (!this.isLive(session, now)) throw unauthorized(API_MESSAGES.sessionEnded);
+    if (now - Date.parse(session.lastUsedAt) >= this.touchIntervalMs) {
+      const nowText = toIso(now);
+      const expiresAt = toIso(this.endOf({ createdAt: session.createdAt, lastUsedAt: nowText }));
+      await this.repository.touchSession(sessionId, {
+        now: nowText,
+        expiresAt,
+        ifLastUsedBefore: toIso(now - this.touchIntervalMs),
+      });
+      this.cache.touched(sessionId, nowText, expiresAt);
     }
     return { userId, sessionId, position: session.position, status: session.status };
   }
 
+  private async findAccess(sessionId: string): Promise<SessionAccessRow | undefined> {
+    const cached = this.cache.get(sessionId);
+    if (cached) return cached;
+    const generation = this.cache.generation();
+    const session = await this.repository.findAccess(sessionId);
+    if (session) this.cache.set(sessionId, session, generation);
+    return session;
+  }
+
+  /** The user's live sessions, most recently used first; `current` marks the caller's. */
+  async listForUser(userId: string, currentSessionId: string): Promise<UserSession[]> {
+    const now = Date.now();
+    const rows = await this.repository.listLive(userId, toIso(now));
+    return rows
+      .filter((row) => this.endOf(row) > now)
+      .map((row) => ({ ...row, current: row.id === currentSessionId }));
+  }
+
+  /** Revokes one live session of the user; 404 when the user has no such live session. */
+  async revokeForUser(userId: string, sessionId: string): Promise<void> {
+    const session = isUuid(sessionId)
+      ? await this.repository.findTimes(sessionId.toLowerCase(), userId)
+      : undefined;
+    if (!session || !this.isLive(session, Date.now())) throw notFound(SESSION_NOT_FOUND);
+    await this.revoke(sessionId.toLowerCase());
+  }
+
   async revoke(sessionId: string): Promise<void> {
-    await this.repository.revokeSession(sessionId, nowIso());
+    await this.repository.revokeSession(sessionId, toIso(Date.now()));
+    await this.announce({ kind: 'session', sessionId });
   }
 
   /** Ends every session of a user (password set, account disabled), optionally but one. */
   async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
-    await this.repository.revokeUserSessions(userId, nowIso(), exceptSessionId);
+    await this.repository.revokeUserSessions(userId, toIso(Date.now()), exceptSessionId);
+    await this.userChanged(userId);
   }
 
-  private async revokeForReuse(sessionId: string, userId: string, now: string): Promise<never> {
+  /**
+   * To call once a change to the user's sessions or standing (status, position, password,
+   * deletion) is committed: every process forgets what it cached about their sessions.
+   */
+  userChanged(userId: string): Promise<void> {
+    return this.announce({ kind: 'user', userId });
+  }
+
+  /** The database already holds the change; a failed announcement only delays it (cache TTL). */
+  private async announce(revocation: Revocation): Promise<void> {
+    try {
+      await this.revocations.publish(revocation);
+    } catch (error) {
+      this.log.error({ err: error, revocation }, 'revocation not announced: caches expire it');
+    }
+  }
+
+  /** Forgets sealed successor pairs whose grace window has passed; returns how many. */
+  clearExpiredSuccessors(now: number = Date.now()): Promise<number> {
+    return this.repository.clearSealedSuccessorsUsedBefore(toIso(now - this.policy.reuseGraceMs));
+  }
+
+  private replayOrRevoke(token: RefreshTokenRow): Promise<RotatedSession> {
+    const now = Date.now();
+    const usedAgoMs = now - Date.parse(token.usedAt ?? '');
+    if (token.successorSealed && usedAgoMs <= this.policy.reuseGraceMs) {
+      this.assertSessionUsable(token, now);
+      const tokens = this.openSuccessor(token.successorSealed);
+      if (tokens)
+        return Promise.resolve({ sessionId: token.sessionId, userId: token.userId, tokens });
+    }
+    return this.revokeForReuse(token.sessionId, token.userId, now);
+  }
+
+  private openSuccessor(sealed: string): TokenPair | undefined {
+    try {
+      return tokenPairSchema.parse(JSON.parse(this.successorBox.open(sealed)));
+    } catch (error) {
+      this.log.error({ err: error }, 'a sealed refresh successor cannot be read');
+      return undefined;
+    }
+  }
+
+  private assertRefreshable(token: RefreshTokenRow, now: number): void {
+    this.assertSessionUsable(token, now);
+    if (Date.parse(token.expiresAt) <= now) throw forbidden(API_MESSAGES.sessionEnded);
+  }
+
+  private assertSessionUsable(token: RefreshTokenRow, now: number): void {
+    if (token.userStatus !== 'active') throw accountNotActive(token.userStatus);
+    if (!this.isLive(token.session, now)) throw forbidden(API_MESSAGES.sessionEnded);
+  }
+
+  /** Not revoked, and neither its stored end nor its idle or absolute limit has passed. */
+  private isLive(session: SessionTimes, now: number): boolean {
+    return !session.revokedAt && Date.parse(session.expiresAt) > now && this.endOf(session) > now;
+  }
+
+  /** When a session ends unless used again: idle timeout after the last use, capped by max age. */
+  private endOf(session: Pick<SessionTimes, 'createdAt' | 'lastUsedAt'>): number {
+    return Math.min(
+      Date.parse(session.lastUsedAt) + this.policy.idleTimeoutMs,
+      Date.parse(session.createdAt) + this.policy.maxAgeMs,
+    );
+  }
+
+  /** A refresh token lives REFRESH_TOKEN_TTL, never past its session's max age. */
+  private refreshTokenEnd(sessionCreatedAt: string, now: number): number {
+    return Math.min(
+      now + this.policy.refreshTokenTtlMs,
+      Date.parse(sessionCreatedAt) + this.policy.maxAgeMs,
+    );
+  }
+
+  private async revokeForReuse(sessionId: string, userId: string, now: number): Promise<never> {
     this.log.warn({ sessionId, userId }, 'refresh token reused: session revoked');
-    await this.repository.revokeSession(sessionId, now);
+    await this.repository.revokeSession(sessionId, toIso(now));
+    await this.announce({ kind: 'session', sessionId });
     throw forbidden(API_MESSAGES.sessionEnded);
   }
 }
+
+export const SESSION_NOT_FOUND = 'Session not found';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
 import { currentAuth } from '../../plugins/authenticate.js';
+import { perMinuteRateLimit } from '../../plugins/rate-limit.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 import type { IncomingFile, UploadsService } from './uploads.service.js';
 
@@ -74,21 +75,24 @@ async function readFiles(
   return files;
 }
 
-export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (
-  app,
-  { uploads },
-) => {
+export const uploadsRoutes: FastifyPluginAsyncZod<{
+  uploads: UploadsService;
+  uploadsPerMinute: number;
+}> = async (app, { uploads, uploadsPerMinute }) => {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+  const config = perMinuteRateLimit(uploadsPerMinute);
 
   const describe = (field: string, many: boolean) =>
     `multipart/form-data with the field \`${field}\`${many ? ` (1 to ${MAX_FILES_PER_UPLOAD} files)` : ''}. ` +
     'PNG or JPEG by content (415 otherwise), at most 5 MB each (413) and 40 megapixels (413). ' +
+    'UPLOADS_PER_MINUTE calls per client IP and minute (429 with Retry-After). ' +
     'Each picture is turned upright, cover-cropped to a square of at most 512 px and re-encoded ' +
     'without metadata. `path` goes into `imageUrl`; uploads no user points at are removed after a day.';
 
   app.post(
     '/uploads',
     {
+      config,
       onRequest: [app.authenticate],
       schema: {
         tags: ['uploads'],
@@ -113,6 +117,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.post(
     '/uploads/multiple',
     {
+      config,
       onRequest: [app.authenticate],
       schema: {
         tags: ['uploads'],

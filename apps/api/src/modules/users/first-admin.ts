@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isStrongPassword } from '@staff-admin/shared';
+import { isStrongPassword, passwordPolicyProblem } from '@staff-admin/shared';
 import type { Config } from '../../config/env.js';
 import { AppError } from '../../lib/errors.js';
 import type { UsersService } from './users.service.js';
@@ -11,14 +11,17 @@ const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz2345
 export type FirstAdminResult =
   { created: false } | { created: true; email: string; generatedPassword?: string };
 
-/** 20 characters from 71 symbols (~123 bits), drawn again until every rule of SPEC §5 holds. */
-export function generateStrongPassword(length = 20): string {
+/**
+ * 20 characters from 71 symbols (~123 bits), drawn again until every rule of SPEC §5 and the
+ * password policy (for `email`) hold.
+ */
+export function generateStrongPassword(email: string, length = 20): string {
   for (;;) {
     let password = '';
     for (let i = 0; i < length; i += 1) {
       password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
     }
-    if (isStrongPassword(password)) return password;
+    if (isStrongPassword(password) && !passwordPolicyProblem(password, email)) return password;
   }
 }
 
@@ -31,8 +34,8 @@ export async function ensureFirstAdmin(
   firstAdmin: Config['firstAdmin'],
 ): Promise<FirstAdminResult> {
   if (await users.hasAnyUser()) return { created: false };
-  const generatedPassword = firstAdmin ? undefined : generateStrongPassword();
   const email = firstAdmin?.email ?? DEFAULT_ADMIN_EMAIL;
+  const generatedPassword = firstAdmin ? undefined : generateStrongPassword(email);
   try {
     await users.create({
       email,

@@ -154,12 +154,13 @@ export class UsersService {
     if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
     const userId = id.toLowerCase();
     if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.deleteSelf);
-    const removed = await this.deps.unitOfWork.run(async ({ repos }) => {
+    const removed = await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
       const activeAdmins = await repos.users.lockActiveAdminIds();
       const user = await repos.users.findStandingForUpdate(userId);
       if (!user) throw notFound(API_MESSAGES.userNotFound);
       if (isActiveAdmin(user)) assertAnotherActiveAdmin(activeAdmins, userId);
       await repos.users.deleteById(userId);
+      afterCommit(() => this.sessions.userChanged(userId));
       return releasePicture(repos, user.imageUrl);
     });
     await this.deps.uploads.removeFiles(removed);
@@ -171,7 +172,7 @@ export class UsersService {
    * every session. Files are removed from disk once the change is committed.
    */
   private async edit(userId: string, { changes, check }: EditRequest): Promise<User> {
-    const removed = await this.deps.unitOfWork.run(async ({ repos }) => {
+    const removed = await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
       const removesAdminRights =
         (changes.position !== undefined && changes.position !== 'admin') ||
         changes.status === 'inactive';
@@ -193,6 +194,10 @@ export class UsersService {
       await repos.users.update(userId, changes, now);
       if (changes.status === 'inactive' && user.status !== 'inactive') {
         await repos.sessions.revokeUserSessions(userId, now);
+      }
+      // Sessions carry the user's status and position: every process must read them again.
+      if (changes.status !== undefined || changes.position !== undefined) {
+        afterCommit(() => this.sessions.userChanged(userId));
       }
       return newPicture ? releasePicture(repos, user.imageUrl) : [];
     });

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
+import { currentAuth } from '../../plugins/authenticate.js';
+import { adminOrSelf } from '../../plugins/authorize.js';
+import type { UsersService } from '../users/users.service.js';
+import type { SessionsService, UserSession } from './sessions.service.js';
+
+const userSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+}) satisfies z.ZodType<UserSession>;
+
+export const sessionsRoutes: FastifyPluginAsyncZod<{
+  sessions: SessionsService;
+  users: UsersService;
+}> = async (app, { sessions, users }) => {
+  app.get(
+    '/users/:id/sessions',
+    {
+      onRequest: [app.authenticate, app.authorize(adminOrSelf)],
+      schema: {
+        tags: ['users'],
+        summary: 'A user’s active sessions (admins, or the user themselves)',
+        description:
+          'Sessions not revoked and within their idle and absolute lifetimes, most recently used ' +
+          'first. `current` marks the session of the caller.',
+        security: bearerSecurity,
+        params: z.object({ id: z.string() }),
+        response: {
+          200: envelope(z.array(userSessionSchema)),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = await users.getById(request.params.id);
+      return { data: await sessions.listForUser(user.id, currentAuth(request).sessionId) };
+    },
+  );
+
+  app.delete(
+    '/users/:id/sessions/:sessionId',
+    {
+      onRequest: [app.authenticate, app.authorize(adminOrSelf)],
+      schema: {
+        tags: ['users'],
+        summary: 'Revoke one of a user’s sessions (admins, or the user themselves)',
+        description:
+          'Its refresh token and access tokens stop working at once. 404 when the user has no ' +
+          'such active session.',
+        security: bearerSecurity,
+        params: z.object({ id: z.string(), sessionId: z.string() }),
+        response: { 200: envelope(z.null()), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = await users.getById(request.params.id);
+      await sessions.revokeForUser(user.id, request.params.sessionId);
+      return { data: null };
+    },
+  );
+};

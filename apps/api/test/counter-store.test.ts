@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryCounterStore, type CounterStore } from '../src/lib/counter-store.js';
+import { createRedisCounterStore } from '../src/lib/redis-counter-store.js';
+import { sleep } from './helpers.js';
+
+/**
+ * One contract, two stores: in memory always, and in Redis when TEST_REDIS_URL is set (the store
+ * every API process shares in production).
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+const clients: Redis[] = [];
+afterAll(async () => {
+  for (const client of clients) await client.quit();
+});
+
+const stores: [string, () => CounterStore][] = [['memory', () => createMemoryCounterStore()]];
+if (redisUrl) {
+  stores.push([
+    'redis',
+    () => {
+      const client = new Redis(redisUrl, {
+        keyPrefix: `staff-admin-test:${randomBytes(6).toString('hex')}:`,
+      });
+      clients.push(client);
+      return createRedisCounterStore(client);
+    },
+  ]);
+} else {
+  console.warn('\n!!! TEST_REDIS_URL is not set: the Redis counter store is NOT tested !!!\n');
+}
+
+describe.each(stores)('%s counter store', (_name, create) => {
+  it('counts in a fixed window that opens with the first event', async () => {
+    const store = create();
+    const first = await store.increment('fixed', 300);
+    expect(first.count).toBe(1);
+    expect(first.resetAt - Date.now()).toBeGreaterThan(200);
+    await sleep(150);
+    const second = await store.increment('fixed', 300);
+    expect(second.count).toBe(2);
+    // The window did not move.
+    expect(Math.abs(second.resetAt - first.resetAt)).toBeLessThan(50);
+    await sleep(200);
+    expect(await store.get('fixed')).toBeUndefined();
+    expect((await store.increment('fixed', 300)).count).toBe(1);
+  });
+
+  it('slides the window to each event when asked', async () => {
+    const store = create();
+    await store.increment('sliding', 300, { slide: true });
+    await sleep(200);
+    await store.increment('sliding', 300, { slide: true });
+    await sleep(200);
+    // 400 ms after the first event, 200 after the last: still counting.
+    expect((await store.increment('sliding', 300, { slide: true })).count).toBe(3);
+    await sleep(350);
+    expect(await store.get('sliding')).toBeUndefined();
+  });
+
+  it('puts, reads and resets keys, each on its own', async () => {
+    const store = create();
+    await store.put('lock', 3, 250);
+    const lock = await store.get('lock');
+    expect(lock?.count).toBe(3);
+    expect(lock!.resetAt - Date.now()).toBeGreaterThan(150);
+    expect(lock!.resetAt - Date.now()).toBeLessThanOrEqual(250);
+    expect(await store.get('other')).toBeUndefined();
+    await store.increment('other', 1_000);
+    await store.reset('lock');
+    expect(await store.get('lock')).toBeUndefined();
+    expect((await store.get('other'))?.count).toBe(1);
+    await store.put('lock', 1, 100);
+    await sleep(150);
+    expect(await store.get('lock')).toBeUndefined();
+  });
+
+  it('counts concurrent increments exactly', async () => {
+    const store = create();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => store.increment('busy', 10_000)),
+    );
+    expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, index) => index + 1),
+    );
+  });
+});

@@ -1,0 +1,295 @@
+import { API_MESSAGES, type TokenPair } from '@staff-admin/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  decodeJwt,
+  loginTokens,
+  sleep,
+  type TestApp,
+} from './helpers.js';
+
+const refresh = (t: TestApp, refreshToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/auth/refresh-token/${encodeURIComponent(refreshToken)}`,
+  });
+
+const profile = (t: TestApp, accessToken: string) =>
+  t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(accessToken) });
+
+const sessionOf = (tokens: TokenPair) => String(decodeJwt(tokens.access_token).sid);
+
+describe('refresh-token grace window', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers two tabs refreshing with the same token at once with the same new pair', async () => {
+    const user = await createUser(t);
+    const tokens = await loginTokens(t, user);
+    const [a, b] = await Promise.all([
+      refresh(t, tokens.refresh_token),
+      refresh(t, tokens.refresh_token),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().data).toEqual(b.json().data);
+    expect(a.json().data.refresh_token).not.toBe(tokens.refresh_token);
+
+    // The shared pair works, and the session carries on as one family.
+    const next = a.json().data as TokenPair;
+    expect((await profile(t, next.access_token)).statusCode).toBe(200);
+    expect((await refresh(t, next.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('answers a late second tab with the same pair while the window lasts', async () => {
+    const user = await createUser(t);
+    const tokens = await loginTokens(t, user);
+    const first = await refresh(t, tokens.refresh_token);
+    await sleep(50);
+    const second = await refresh(t, tokens.refresh_token);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data).toEqual(first.json().data);
+  });
+
+  it('keeps the successor pair only sealed, and drops it once the successor is used', async () => {
+    const user = await createUser(t);
+    const tokens = await loginTokens(t, user);
+    const next = (await refresh(t, tokens.refresh_token)).json().data as TokenPair;
+    const kept = await t.db
+      .selectFrom('refresh_tokens')
+      .select(['successor_sealed', 'used_at'])
+      .where('session_id', '=', sessionOf(tokens))
+      .where('used_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(kept.successor_sealed).toMatch(/^v1\./);
+    expect(kept.successor_sealed).not.toContain(next.refresh_token);
+    expect(kept.successor_sealed).not.toContain(next.access_token.split('.')[1]);
+
+    await refresh(t, next.refresh_token);
+    const sealed = await t.db
+      .selectFrom('refresh_tokens')
+      .select('successor_sealed')
+      .where('session_id', '=', sessionOf(tokens))
+      .where('successor_sealed', 'is not', null)
+      .execute();
+    // Only the newest rotation keeps a pair: the first token's grace ended with its successor.
+    expect(sealed).toHaveLength(1);
+
+    // So the first token, reused now, is theft even inside the window: the session dies.
+    const reuse = await refresh(t, tokens.refresh_token);
+    expect(reuse.statusCode).toBe(403);
+    expect(reuse.json()).toEqual({ code: 403, message: API_MESSAGES.sessionEnded });
+    const revoked = await t.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('id', '=', sessionOf(tokens))
+      .executeTakeFirstOrThrow();
+    expect(revoked.revoked_at).not.toBeNull();
+  });
+
+  it('gives nothing back for a session that was logged out meanwhile', async () => {
+    const user = await createUser(t);
+    const tokens = await loginTokens(t, user);
+    const next = (await refresh(t, tokens.refresh_token)).json().data as TokenPair;
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/logout',
+      headers: bearer(next.access_token),
+    });
+    expect((await refresh(t, tokens.refresh_token)).statusCode).toBe(403);
+  });
+
+  it('forgets successor pairs once their window has passed', async () => {
+    const user = await createUser(t);
+    const tokens = await loginTokens(t, user);
+    await refresh(t, tokens.refresh_token);
+    const cleared = await t.services.sessions.clearExpiredSuccessors(Date.now() + 11_000);
+    expect(cleared).toBeGreaterThanOrEqual(1);
+    const left = await t.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('successor_sealed', 'is not', null)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe('session lifetimes', () => {
+  let idle: TestApp;
+  let capped: TestApp;
+  beforeAll(async () => {
+    idle = await createTestApp({ env: { SESSION_IDLE_TIMEOUT: '600ms' } });
+    capped = await createTestApp({ env: { SESSION_MAX_AGE: '1s' } });
+  });
+  afterAll(async () => {
+    await idle.close();
+    await capped.close();
+  });
+
+  it('ends a session left unused for SESSION_IDLE_TIMEOUT, on requests and on refresh', async () => {
+    const user = await createUser(idle);
+    const tokens = await loginTokens(idle, user);
+    expect((await profile(idle, tokens.access_token)).statusCode).toBe(200);
+    await sleep(700);
+    const request = await profile(idle, tokens.access_token);
+    expect(request.statusCode).toBe(401);
+    expect(request.json().message).toBe(API_MESSAGES.sessionEnded);
+    expect((await refresh(idle, tokens.refresh_token)).statusCode).toBe(403);
+  });
+
+  it('keeps a session alive while it is used', async () => {
+    const user = await createUser(idle);
+    const tokens = await loginTokens(idle, user);
+    for (let i = 0; i < 6; i += 1) {
+      await sleep(200);
+      expect((await profile(idle, tokens.access_token)).statusCode, `request ${i}`).toBe(200);
+    }
+    // 1.2 s after sign-in, twice the idle timeout, and still alive: each use pushed the end.
+    expect((await refresh(idle, tokens.refresh_token)).statusCode).toBe(200);
+  });
+
+  it('ends a session SESSION_MAX_AGE after sign-in however busy it is', async () => {
+    const user = await createUser(capped);
+    let tokens = await loginTokens(capped, user);
+    const started = Date.now();
+    while (Date.now() - started < 700) {
+      const rotated = await refresh(capped, tokens.refresh_token);
+      expect(rotated.statusCode).toBe(200);
+      tokens = rotated.json().data;
+      await sleep(100);
+    }
+    // The refresh token never outlives the session's cap.
+    const row = await capped.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+      .select(['refresh_tokens.expires_at as tokenEnd', 'sessions.created_at as createdAt'])
+      .where('sessions.id', '=', sessionOf(tokens))
+      .where('refresh_tokens.used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(row.tokenEnd)).toBeLessThanOrEqual(Date.parse(row.createdAt) + 1_000);
+
+    await sleep(Math.max(0, started + 1_100 - Date.now()));
+    expect((await profile(capped, tokens.access_token)).statusCode).toBe(401);
+    expect((await refresh(capped, tokens.refresh_token)).statusCode).toBe(403);
+  });
+});
+
+describe('GET and DELETE /api/users/:id/sessions', () => {
+  let t: TestApp;
+  let admin: TokenPair;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await loginTokens(t, await createUser(t, { position: 'admin' }));
+  });
+  afterAll(() => t.close());
+
+  const list = (userId: string, accessToken: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/users/${userId}/sessions`,
+      headers: bearer(accessToken),
+    });
+
+  const revoke = (userId: string, sessionId: string, accessToken: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${userId}/sessions/${sessionId}`,
+      headers: bearer(accessToken),
+    });
+
+  it('lists a user’s live sessions for an admin, with IP and user agent, newest use first', async () => {
+    const user = await createUser(t);
+    const older = await loginTokens(t, user);
+    await sleep(5);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+      remoteAddress: '198.51.100.77',
+      headers: { 'user-agent': 'Firefox/140 (test)' },
+    });
+    const newer = login.json().data as TokenPair;
+    const ended = await loginTokens(t, user);
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/logout',
+      headers: bearer(ended.access_token),
+    });
+
+    const response = await list(user.id, admin.access_token);
+    expect(response.statusCode).toBe(200);
+    const sessions = response.json().data;
+    expect(sessions.map((s: { id: string }) => s.id)).toEqual([sessionOf(newer), sessionOf(older)]);
+    expect(sessions[0]).toEqual({
+      id: sessionOf(newer),
+      createdAt: expect.stringMatching(/Z$/),
+      lastUsedAt: expect.stringMatching(/Z$/),
+      ip: '198.51.100.77',
+      userAgent: 'Firefox/140 (test)',
+      current: false,
+    });
+  });
+
+  it('lets users see their own sessions, marking the current one, but not anyone else’s', async () => {
+    const user = await createUser(t);
+    const mine = await loginTokens(t, user);
+    const other = await loginTokens(t, user);
+    const response = await list(user.id, mine.access_token);
+    expect(response.statusCode).toBe(200);
+    const current = response.json().data.filter((s: { current: boolean }) => s.current);
+    expect(current.map((s: { id: string }) => s.id)).toEqual([sessionOf(mine)]);
+    expect(response.json().data).toHaveLength(2);
+    expect(sessionOf(other)).not.toBe(sessionOf(mine));
+
+    const stranger = await createUser(t);
+    expect((await list(stranger.id, mine.access_token)).statusCode).toBe(403);
+    expect((await revoke(stranger.id, sessionOf(mine), mine.access_token)).statusCode).toBe(403);
+  });
+
+  it('revokes one session at once: its tokens stop working, the others carry on', async () => {
+    const user = await createUser(t);
+    const stolen = await loginTokens(t, user);
+    const kept = await loginTokens(t, user);
+
+    const response = await revoke(user.id, sessionOf(stolen), admin.access_token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: null });
+    expect((await profile(t, stolen.access_token)).statusCode).toBe(401);
+    expect((await refresh(t, stolen.refresh_token)).statusCode).toBe(403);
+    expect((await profile(t, kept.access_token)).statusCode).toBe(200);
+    const left = (await list(user.id, admin.access_token)).json().data;
+    expect(left.map((s: { id: string }) => s.id)).toEqual([sessionOf(kept)]);
+
+    // A user may end their own other sessions too.
+    const third = await loginTokens(t, user);
+    expect((await revoke(user.id, sessionOf(third), kept.access_token)).statusCode).toBe(200);
+    expect((await profile(t, third.access_token)).statusCode).toBe(401);
+  });
+
+  it('answers 404 for unknown users, and for sessions that are not the user’s or not live', async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const theirs = await loginTokens(t, other);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await list(unknown, admin.access_token)).statusCode).toBe(404);
+    expect((await list('not-a-uuid', admin.access_token)).statusCode).toBe(404);
+    for (const sessionId of [unknown, 'not-a-uuid', sessionOf(theirs)]) {
+      const response = await revoke(user.id, sessionId, admin.access_token);
+      expect(response.statusCode, sessionId).toBe(404);
+    }
+    // Someone else's session was named under the wrong user: it is untouched.
+    expect((await profile(t, theirs.access_token)).statusCode).toBe(200);
+    expect((await revoke(other.id, sessionOf(theirs), admin.access_token)).statusCode).toBe(200);
+    expect((await revoke(other.id, sessionOf(theirs), admin.access_token)).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a token', async () => {
+    const user = await createUser(t);
+    const response = await t.app.inject({ method: 'GET', url: `/api/users/${user.id}/sessions` });
+    expect(response.statusCode).toBe(401);
+  });
+});
