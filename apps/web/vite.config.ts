@@ -25,6 +25,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), stripSonnerInlineCss()],
   build: {
     manifest: true,
+    // Every browser the build targets supports <link rel="modulepreload">; skip the polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         // @staff-admin/shared only declares things; so the entry chunk does not carry zod and

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from '../components/ui/toaster.js';
+import { DeferredToaster } from '../components/ui/deferred-toaster.js';
 import { AuthProvider } from '../lib/auth.js';
 import { queryClient } from '../lib/query-client.js';
 
@@ -9,7 +9,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         {children}
-        <Toaster />
+        <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>
   );

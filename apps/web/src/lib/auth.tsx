@@ -1,14 +1,27 @@
 import type { ApiSuccess, TokenPair, User } from '@staff-admin/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { api } from './api-client.js';
 import { getErrorMessage, isApiError } from './api-error.js';
 import { queryClient } from './query-client.js';
 import { getAccessToken, setTokens, signOut, subscribeToSession } from './session.js';
+import { toast } from './toast.js';
+
+/**
+ * The API client, loaded on first use: it carries axios, which a visitor on the login page does
+ * not need before they submit (the signed-in pages load it with their own calls anyway).
+ */
+async function loadApiClient() {
+  return (await import('./api-client.js')).api;
+}
+
+/** Starts loading the API client now, e.g. once the user starts filling the login form in. */
+export function preloadApiClient(): void {
+  loadApiClient().catch(() => undefined);
+}
 
 async function getProfile({ signal }: { signal: AbortSignal }): Promise<User> {
   try {
+    const api = await loadApiClient();
     const { data } = await api.get<ApiSuccess<User>>('/users/profile', { signal });
     return data.data;
   } catch (error) {
@@ -23,6 +36,7 @@ export const profileQueryOptions = () =>
 
 /** Stores the session's tokens, then loads and returns the signed-in user. */
 export async function login(email: string, password: string): Promise<User> {
+  const api = await loadApiClient();
   const { data } = await api.post<ApiSuccess<TokenPair>>('/auth/login', { email, password });
   setTokens(data.data);
   return queryClient.fetchQuery(profileQueryOptions());
@@ -31,6 +45,7 @@ export async function login(email: string, password: string): Promise<User> {
 /** Ends the session on the server, and locally whatever the server said (SPEC §8). */
 export async function logout(): Promise<void> {
   try {
+    const api = await loadApiClient();
     await api.delete('/auth/logout');
   } catch (error) {
     toast.error(getErrorMessage(error));

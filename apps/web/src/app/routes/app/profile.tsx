@@ -1,6 +1,7 @@
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
 import { useUpdateProfile } from '../../../features/profile/api/update-profile.js';
 import { ProfileForm } from '../../../features/profile/components/profile-form.js';
+import { SessionsCard } from '../../../features/sessions/components/sessions-card.js';
 import { useAuthenticatedUser } from '../../../lib/auth.js';
 
 /** The signed-in user's own profile form; also shown at /users/{their id}. */
@@ -9,7 +10,10 @@ export function OwnProfile() {
   const updateProfile = useUpdateProfile();
   return (
     <ContentLayout title="Profile setting">
-      <ProfileForm key={me.id} variant="self" user={me} onSave={updateProfile.mutateAsync} />
+      <div className="flex flex-col gap-6">
+        <ProfileForm key={me.id} variant="self" user={me} onSave={updateProfile.mutateAsync} />
+        <SessionsCard userId={me.id} />
+      </div>
     </ContentLayout>
   );
 }

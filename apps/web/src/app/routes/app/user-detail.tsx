@@ -1,3 +1,4 @@
+import type { UpdateUserInput } from '@staff-admin/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
@@ -6,6 +7,8 @@ import { ChevronLeftIcon } from '../../../components/ui/icons.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { paths } from '../../../config/paths.js';
 import { ProfileForm } from '../../../features/profile/components/profile-form.js';
+import { sessionsQueryKey } from '../../../features/sessions/api/get-sessions.js';
+import { SessionsCard } from '../../../features/sessions/components/sessions-card.js';
 import { useDeleteUser } from '../../../features/users/api/delete-user.js';
 import { useUser, userQueryKey } from '../../../features/users/api/get-user.js';
 import { useResendInvitation } from '../../../features/users/api/resend-invitation.js';
@@ -63,23 +66,32 @@ function OtherUserProfile({ id }: { id: string }) {
   }
 
   const { email } = user.data;
+  const save = async (input: UpdateUserInput) => {
+    const saved = await updateUser.mutateAsync(input);
+    // Making a user inactive ends their sessions on the server.
+    if (input.status) void queryClient.invalidateQueries({ queryKey: sessionsQueryKey(id) });
+    return saved;
+  };
   return (
     <ContentLayout title={TITLE} actions={backToList}>
-      <ProfileForm
-        key={user.data.id}
-        variant="other"
-        user={user.data}
-        onSave={updateUser.mutateAsync}
-        actions={{
-          deleteUser: async () => {
-            await deleteUser.mutateAsync();
-            await navigate(paths.users.path);
-            queryClient.removeQueries({ queryKey: userQueryKey(id) });
-          },
-          resendInvitation: () => resendInvitation.mutateAsync(email),
-          sendPasswordReset: () => sendPasswordReset.mutateAsync(email),
-        }}
-      />
+      <div className="flex flex-col gap-6">
+        <ProfileForm
+          key={user.data.id}
+          variant="other"
+          user={user.data}
+          onSave={save}
+          actions={{
+            deleteUser: async () => {
+              await deleteUser.mutateAsync();
+              await navigate(paths.users.path);
+              queryClient.removeQueries({ queryKey: userQueryKey(id) });
+            },
+            resendInvitation: () => resendInvitation.mutateAsync(email),
+            sendPasswordReset: () => sendPasswordReset.mutateAsync(email),
+          }}
+        />
+        <SessionsCard userId={id} />
+      </div>
     </ContentLayout>
   );
 }

@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from '@staff-admin/shared';
 import { screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +78,23 @@ describe('change password screen', () => {
     await fill(user, CURRENT, STRONG, 'New-Secret8');
     expect(await screen.findByText("Password don't match.")).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+    expect(change.bodies).toEqual([]);
+  });
+
+  it("refuses a new password holding the user's email, or a common one, under the field", async () => {
+    const change = answerJson('patch', '/users/change-password');
+    const { user } = renderApp(PATH, { user: createUser({ email: 'jane.doe@example.com' }) });
+    await fill(user, CURRENT, 'Jane.Doe-2025');
+
+    const field = screen.getByLabelText('New password');
+    expect(await screen.findByText(VALIDATION_MESSAGES.passwordContainsEmail)).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(
+      new RegExp(`${VALIDATION_MESSAGES.passwordContainsEmail}$`),
+    );
+
+    await user.clear(field);
+    await user.type(field, 'Football1!');
+    expect(await screen.findByText(VALIDATION_MESSAGES.passwordCommon)).toBeInTheDocument();
     expect(change.bodies).toEqual([]);
   });
 

@@ -6,16 +6,18 @@ import {
   changePasswordSchema,
   type ChangePasswordInput,
 } from '@staff-admin/shared';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { useAuthenticatedUser } from '../../../lib/auth.js';
 import { setServerFieldErrors } from '../../../lib/form.js';
+import { toast } from '../../../lib/toast.js';
 import { useChangePassword } from '../api/change-password.js';
+import { withPasswordPolicy } from '../utils/password-policy.js';
 import { PasswordRules } from './password-rules.js';
 
 /** The signed-in user's own password change, reached from the profile (SPEC §2). */
@@ -23,8 +25,13 @@ export function ChangePasswordForm() {
   const rulesId = useId();
   const navigate = useNavigate();
   const changePassword = useChangePassword();
+  const { email } = useAuthenticatedUser();
+  const resolver = useMemo(
+    () => withPasswordPolicy(zodResolver(changePasswordSchema), 'newPassword', email),
+    [email],
+  );
   const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver,
     defaultValues: { password: '', newPassword: '', confirmNewPassword: '' },
   });
   const {

@@ -6,12 +6,12 @@ import {
 } from '@staff-admin/shared';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { toast } from '../../../lib/toast.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useBackNavigation } from '../hooks/use-back-navigation.js';
 import { AuthFormHeader } from './auth-form-header.js';

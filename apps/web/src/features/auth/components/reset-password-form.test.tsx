@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from '@staff-admin/shared';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -94,6 +95,44 @@ describe('reset password screen', () => {
 
     expect(await screen.findByText("Password don't match.")).toBeInTheDocument();
     expect(reset.bodies).toEqual([]);
+  });
+
+  it('refuses a common password under the field', async () => {
+    const { user, reset } = renderValidLink();
+    await user.type(await screen.findByLabelText('New password'), 'Welcome1!');
+    await user.type(screen.getByLabelText('Confirm password'), 'Welcome1!');
+    await user.click(confirm());
+
+    expect(await screen.findByText(VALIDATION_MESSAGES.passwordCommon)).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(reset.bodies).toEqual([]);
+  });
+
+  it("puts the server's message for the new password under the field", async () => {
+    answerCheckToken(tokenCheck('valid', EMAIL));
+    const reset = answerJson('patch', '/users/reset-password', () =>
+      HttpResponse.json(
+        {
+          code: 400,
+          message: 'Some fields are invalid',
+          errors: { newPassword: VALIDATION_MESSAGES.passwordContainsEmail },
+        },
+        { status: 400 },
+      ),
+    );
+    const login = answerSignIn(createUser());
+    const { user, router } = renderApp(LINK);
+    await user.type(await screen.findByLabelText('New password'), STRONG);
+    await user.type(screen.getByLabelText('Confirm password'), STRONG);
+    await user.click(confirm());
+
+    expect(await screen.findByText(VALIDATION_MESSAGES.passwordContainsEmail)).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      new RegExp(`${VALIDATION_MESSAGES.passwordContainsEmail}$`),
+    );
+    expect(reset.bodies).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/auth/reset-password');
+    expect(login.bodies).toEqual([]);
   });
 
   it('marks the rules as the new password is typed', async () => {

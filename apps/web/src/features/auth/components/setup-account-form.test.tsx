@@ -1,3 +1,4 @@
+import { VALIDATION_MESSAGES } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +131,55 @@ describe('account setup screen', () => {
       "Password don't match.",
     );
     expect(setup.bodies).toEqual([]);
+  });
+
+  it('refuses a common password, or one holding the email, under the field', async () => {
+    const { user, setup } = renderValidLink();
+    const password = await screen.findByLabelText('Create password');
+    await user.type(password, 'Password1!');
+    await user.click(confirm());
+
+    // Shown with the other fields' messages, on the same submit.
+    expect(await screen.findByText(VALIDATION_MESSAGES.passwordCommon)).toBeInTheDocument();
+    expect(screen.getByText('Please enter confirm password.')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(
+      new RegExp(`${VALIDATION_MESSAGES.passwordCommon}$`),
+    );
+
+    await user.clear(password);
+    await user.type(password, 'New.Hire-2025');
+    await user.type(screen.getByLabelText('Confirm password'), 'New.Hire-2025');
+    await user.click(confirm());
+    expect(await screen.findByText(VALIDATION_MESSAGES.passwordContainsEmail)).toBeInTheDocument();
+    expect(screen.queryByText(VALIDATION_MESSAGES.passwordCommon)).not.toBeInTheDocument();
+    expect(setup.bodies).toEqual([]);
+  });
+
+  it("puts the server's message for the password under the field", async () => {
+    answerCheckToken(tokenCheck('valid', EMAIL));
+    answerJson('patch', '/users/setup', () =>
+      HttpResponse.json(
+        {
+          code: 400,
+          message: 'Some fields are invalid',
+          errors: { password: VALIDATION_MESSAGES.passwordCommon },
+        },
+        { status: 400 },
+      ),
+    );
+    const login = answerSignIn(createUser());
+    const { user, router } = renderApp(LINK);
+    await user.type(await screen.findByLabelText('Create password'), STRONG);
+    await user.type(screen.getByLabelText('Confirm password'), STRONG);
+    await user.click(confirm());
+
+    expect(await screen.findByText(VALIDATION_MESSAGES.passwordCommon)).toBeInTheDocument();
+    expect(screen.getByLabelText('Create password')).toHaveAccessibleDescription(
+      new RegExp(`${VALIDATION_MESSAGES.passwordCommon}$`),
+    );
+    expect(router.state.location.pathname).toBe('/auth/accept-invitation');
+    expect(login.bodies).toEqual([]);
   });
 
   it('marks the rules as the password is typed, and reads them with the field', async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.js';
 
 /** Router state of a redirect that carries an error for the next page to show. */
 export interface RedirectErrorState {

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { login } from '../../../lib/auth.js';
+import { toast } from '../../../lib/toast.js';
 
 /**
  * After a password was set (account setup, reset), signs the user in with it (SPEC §7), says

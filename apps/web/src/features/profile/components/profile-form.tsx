@@ -21,7 +21,6 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
@@ -32,6 +31,7 @@ import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { toast } from '../../../lib/toast.js';
 import { uploadPicture } from '../api/upload-picture.js';
 import { storedImage, type ProfileImage } from '../utils/picture.js';
 import { PictureField } from './picture-field.js';

@@ -1,10 +1,10 @@
 import { TOAST_MESSAGES, type User } from '@staff-admin/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
+import { toast } from '../../../lib/toast.js';
 
 /** What an admin can do to another user's account besides editing it; given by the route. */
 export interface UserAccountActionHandlers {

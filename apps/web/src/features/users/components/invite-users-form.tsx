@@ -14,7 +14,6 @@ import {
   type Position,
 } from '@staff-admin/shared';
 import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
@@ -22,6 +21,7 @@ import { CloseIcon, PlusIcon } from '../../../components/ui/icons.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { registerTrimmed } from '../../../lib/form.js';
+import { toast } from '../../../lib/toast.js';
 import { findExistingEmails } from '../api/find-existing-emails.js';
 import { useInviteUsers } from '../api/invite-users.js';
 

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { signOut } from '../../../lib/session.js';
+import { sessionsQueryKey, type ActiveSession } from './get-sessions.js';
+
+/** DELETE /users/{id}/sessions/{sessionId}: that device is signed out at once. */
+export async function revokeSession(userId: string, sessionId: string): Promise<void> {
+  await api.delete(
+    `/users/${encodeURIComponent(userId)}/sessions/${encodeURIComponent(sessionId)}`,
+  );
+}
+
+/**
+ * Revokes one of `userId`'s sessions. Revoking the session this browser uses is logging out:
+ * the tokens here are dropped too, and the guard sends the user to login.
+ */
+export function useRevokeSession(userId: string) {
+  const queryClient = useQueryClient();
+  const queryKey = sessionsQueryKey(userId);
+  return useMutation({
+    mutationFn: (session: ActiveSession) => revokeSession(userId, session.id),
+    onSuccess: async (_, session) => {
+      if (session.current) {
+        signOut();
+        return;
+      }
+      queryClient.setQueryData<ActiveSession[]>(queryKey, (sessions) =>
+        sessions?.filter(({ id }) => id !== session.id),
+      );
+      await queryClient.invalidateQueries({ queryKey });
+    },
+    // The list may be out of date (e.g. the session had already ended): show what is true now.
+    onError: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}

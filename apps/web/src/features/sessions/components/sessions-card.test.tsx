@@ -1,0 +1,211 @@
+import { ACCESS_TOKEN_STORAGE_KEY } from '@staff-admin/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../testing/data.js';
+import { answer, apiError, toasts } from '../../../testing/http.js';
+import { renderApp } from '../../../testing/render-app.js';
+import type { ActiveSession } from '../api/get-sessions.js';
+
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function createSession(overrides: Partial<ActiveSession> = {}): ActiveSession {
+  return {
+    id: 'session-current',
+    createdAt: '2025-03-04T09:05:00.000Z',
+    lastUsedAt: minutesAgo(0),
+    ip: '203.0.113.7',
+    userAgent: CHROME_WINDOWS,
+    current: false,
+    ...overrides,
+  };
+}
+
+const THIS_DEVICE = createSession({ id: 'session-here', current: true });
+const LAPTOP = createSession({
+  id: 'session-laptop',
+  userAgent: FIREFOX_LINUX,
+  ip: '198.51.100.23',
+  createdAt: '2025-02-01T18:30:00.000Z',
+  lastUsedAt: minutesAgo(5),
+});
+
+/** GET and DELETE of `userId`'s sessions, served from a list that DELETE shortens. */
+function serveSessions(userId: string, initial: ActiveSession[]) {
+  let sessions = initial;
+  const lists = answer('get', `/users/${userId}/sessions`, () =>
+    HttpResponse.json({ data: sessions }),
+  );
+  const revocations = answer('delete', `/users/${userId}/sessions/:sessionId`, ({ url }) => {
+    const sessionId = url.pathname.split('/').pop();
+    sessions = sessions.filter(({ id }) => id !== sessionId);
+    return HttpResponse.json({ data: null });
+  });
+  return { lists, revocations };
+}
+
+const sessionsCard = () => screen.getByRole('region', { name: 'Sessions' });
+const sessionItem = async (name: string) =>
+  within(await screen.findByRole('list', { name: 'Sessions' })).getByRole('listitem', { name });
+
+describe('sessions on the profile', () => {
+  it("lists the user's own sessions, this device first, with IP and dates", async () => {
+    const me = createUser();
+    const { lists } = serveSessions(me.id, [LAPTOP, THIS_DEVICE]);
+    renderApp('/users/profile', { user: me });
+
+    const items = within(await screen.findByRole('list', { name: 'Sessions' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Chrome on Windows',
+      'Firefox on Linux',
+    ]);
+    expect(within(items[0]!).getByText('This device')).toBeInTheDocument();
+    expect(within(items[1]!).queryByText('This device')).not.toBeInTheDocument();
+
+    const laptop = within(items[1]!);
+    expect(laptop.getByText('IP address').nextElementSibling).toHaveTextContent('198.51.100.23');
+    expect(laptop.getByText('Signed in').nextElementSibling).toHaveTextContent(
+      '01/02/2025 at 06:30 PM',
+    );
+    expect(laptop.getByText('Last used').nextElementSibling).toHaveTextContent('5 minutes ago');
+    expect(lists).toHaveLength(1);
+  });
+
+  it('revokes another session after confirming, and lists what is left', async () => {
+    const me = createUser();
+    const { revocations } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);
+    const { user } = renderApp('/users/profile', { user: me });
+
+    await user.click(
+      within(await sessionItem('Firefox on Linux')).getByRole('button', { name: 'Revoke' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke session' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Firefox on Linux will be signed out and must log in again.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+
+    expect(await within(toasts()).findByText('The session has been revoked.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Firefox on Linux' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('listitem', { name: 'Chrome on Windows' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(revocations.map((call) => call.url.pathname)).toEqual([
+      `/api/users/${me.id}/sessions/session-laptop`,
+    ]);
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('access-token');
+  });
+
+  it('revokes nothing when the question is cancelled', async () => {
+    const me = createUser();
+    const { revocations } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);
+    const { user } = renderApp('/users/profile', { user: me });
+
+    await user.click(
+      within(await sessionItem('Firefox on Linux')).getByRole('button', { name: 'Revoke' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke session' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('listitem', { name: 'Firefox on Linux' })).toBeInTheDocument();
+    expect(revocations).toEqual([]);
+  });
+
+  it('logs out when the session of this device is revoked', async () => {
+    const me = createUser();
+    const { revocations } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);
+    const { user, router } = renderApp('/users/profile', { user: me });
+
+    await user.click(
+      within(await sessionItem('Chrome on Windows')).getByRole('button', { name: 'Revoke' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke session' });
+    expect(dialog).toHaveAccessibleDescription(
+      'This is the device you are using now: revoking its session logs you out.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(within(toasts()).getByText('You have been logged out.')).toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+    expect(revocations.map((call) => call.url.pathname)).toEqual([
+      `/api/users/${me.id}/sessions/session-here`,
+    ]);
+  });
+
+  it("shows an admin another user's sessions and lets them revoke one", async () => {
+    const admin = createUser({ position: 'admin' });
+    const other = createUser({ fullName: 'Bob Jones', position: 'contractor' });
+    answer('get', `/users/${other.id}`, () => HttpResponse.json({ data: other }));
+    const { lists, revocations } = serveSessions(other.id, [LAPTOP]);
+    const { user } = renderApp(`/users/${other.id}`, { user: admin });
+
+    const laptop = await sessionItem('Firefox on Linux');
+    expect(within(laptop).queryByText('This device')).not.toBeInTheDocument();
+    await user.click(within(laptop).getByRole('button', { name: 'Revoke' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
+    );
+
+    expect(await within(sessionsCard()).findByText('No active sessions.')).toBeInTheDocument();
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    expect(revocations.map((call) => call.url.pathname)).toEqual([
+      `/api/users/${other.id}/sessions/session-laptop`,
+    ]);
+  });
+
+  it('says why a revocation failed and shows the sessions as they are now', async () => {
+    const me = createUser();
+    let sessions = [THIS_DEVICE, LAPTOP];
+    const lists = answer('get', `/users/${me.id}/sessions`, () =>
+      HttpResponse.json({ data: sessions }),
+    );
+    answer('delete', `/users/${me.id}/sessions/:sessionId`, () => {
+      sessions = [THIS_DEVICE]; // it had ended meanwhile
+      return apiError(404, 'Not found');
+    });
+    const { user } = renderApp('/users/profile', { user: me });
+
+    await user.click(
+      within(await sessionItem('Firefox on Linux')).getByRole('button', { name: 'Revoke' }),
+    );
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
+    );
+
+    expect(await within(toasts()).findByText('Not found')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: 'Firefox on Linux' })).not.toBeInTheDocument(),
+    );
+    expect(lists).toHaveLength(2);
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('access-token');
+  });
+
+  it('offers to try again when the sessions cannot be loaded', async () => {
+    const me = createUser();
+    let fail = true;
+    answer('get', `/users/${me.id}/sessions`, () =>
+      fail ? apiError(403, 'You are not allowed to do this') : HttpResponse.json({ data: [] }),
+    );
+    const { user } = renderApp('/users/profile', { user: me });
+
+    const alert = await within(await screen.findByRole('region', { name: 'Sessions' })).findByRole(
+      'alert',
+    );
+    expect(alert).toHaveTextContent(
+      'The sessions could not be loaded. You are not allowed to do this',
+    );
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(sessionsCard()).findByText('No active sessions.')).toBeInTheDocument();
+  });
+});

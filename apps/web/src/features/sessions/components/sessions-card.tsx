@@ -1,0 +1,167 @@
+import { EMPTY_VALUE, RECORD_DATE_FORMAT } from '@staff-admin/shared';
+import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+import { formatDate } from '../../../lib/format-date.js';
+import { toast } from '../../../lib/toast.js';
+import { useSessions, type ActiveSession } from '../api/get-sessions.js';
+import { useRevokeSession } from '../api/revoke-session.js';
+import { describeUserAgent } from '../utils/describe-user-agent.js';
+
+/** Not in SPEC §8: the toasts of this card. */
+export const SESSION_MESSAGES = {
+  revoked: 'The session has been revoked.',
+  loggedOut: 'You have been logged out.',
+} as const;
+
+/** This device first, then the most recently used. */
+function byRecentUse(a: ActiveSession, b: ActiveSession): number {
+  if (a.current !== b.current) return a.current ? -1 : 1;
+  return b.lastUsedAt.localeCompare(a.lastUsedAt);
+}
+
+function LastUsed({ value }: { value: string }) {
+  const date = parseISO(value);
+  if (!isValid(date)) return EMPTY_VALUE;
+  return (
+    <time dateTime={value} title={formatDate(date, RECORD_DATE_FORMAT)}>
+      {formatDistanceToNow(date, { addSuffix: true })}
+    </time>
+  );
+}
+
+function SessionItem({
+  session,
+  onRevoke,
+}: {
+  session: ActiveSession;
+  onRevoke: (session: ActiveSession) => void;
+}) {
+  const titleId = useId();
+  return (
+    <li
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <p id={titleId} title={session.userAgent ?? undefined} className="font-semibold">
+            {describeUserAgent(session.userAgent)}
+          </p>
+          {session.current && (
+            <span className="inline-flex rounded-full bg-blue-100 px-2.5 py-0.5 text-sm font-medium whitespace-nowrap text-blue-900">
+              This device
+            </span>
+          )}
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-600">IP address</dt>
+          <dd className="break-all text-slate-900">{session.ip || EMPTY_VALUE}</dd>
+          <dt className="text-slate-600">Signed in</dt>
+          <dd className="text-slate-900">{formatDate(session.createdAt, RECORD_DATE_FORMAT)}</dd>
+          <dt className="text-slate-600">Last used</dt>
+          <dd className="text-slate-900">
+            <LastUsed value={session.lastUsedAt} />
+          </dd>
+        </dl>
+      </div>
+      <Button
+        variant="secondary"
+        size="small"
+        className="self-start"
+        aria-describedby={titleId}
+        onClick={() => onRevoke(session)}
+      >
+        Revoke
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The devices signed in to a user's account (issue 5 §3), on their profile: for the user
+ * themselves and for admins. Each can be revoked after a confirmation; revoking this device's
+ * own session logs out.
+ */
+export function SessionsCard({ userId }: { userId: string }) {
+  const headingId = useId();
+  const sessions = useSessions(userId);
+  const revoke = useRevokeSession(userId);
+  const [revoking, setRevoking] = useState<ActiveSession | null>(null);
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      // Awaited rather than given callbacks: revoking this device's session signs out, and the
+      // page goes away before a callback of `mutate` would run.
+      await revoke.mutateAsync(revoking);
+    } catch (error) {
+      setRevoking(null);
+      toast.error(getErrorMessage(error));
+      return;
+    }
+    setRevoking(null);
+    toast.success(revoking.current ? SESSION_MESSAGES.loggedOut : SESSION_MESSAGES.revoked);
+  };
+
+  let content;
+  if (sessions.isPending) {
+    content = <Spinner text="Loading sessions…" />;
+  } else if (sessions.isError) {
+    content = (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="text-slate-800">
+          The sessions could not be loaded. {getErrorMessage(sessions.error)}
+        </p>
+        <Button variant="secondary" size="small" onClick={() => void sessions.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (sessions.data.length === 0) {
+    content = <p className="text-slate-600">No active sessions.</p>;
+  } else {
+    content = (
+      <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-slate-200">
+        {[...sessions.data].sort(byRecentUse).map((session) => (
+          <SessionItem key={session.id} session={session} onRevoke={setRevoking} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-base font-semibold">
+          Sessions
+        </h2>
+        <p className="text-sm text-slate-600">
+          Devices signed in to this account. Revoking a session signs that device out.
+        </p>
+      </div>
+      {content}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => {
+          if (!open) setRevoking(null);
+        }}
+        title="Revoke session"
+        description={
+          revoking?.current
+            ? 'This is the device you are using now: revoking its session logs you out.'
+            : `${describeUserAgent(revoking?.userAgent)} will be signed out and must log in again.`
+        }
+        confirmLabel="Revoke"
+        onConfirm={() => void confirmRevoke()}
+        isLoading={revoke.isPending}
+      />
+    </section>
+  );
+}
