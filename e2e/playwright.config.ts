@@ -12,7 +12,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'staff-admin-e2e-'));
 process.env.E2E_PORT ??= String(41000 + (process.pid % 2000));
 process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2000);
 process.env.E2E_ADMIN_EMAIL ??= 'admin@company.test';
-process.env.E2E_ADMIN_PASSWORD ??= 'Admin!2345pass';
+process.env.E2E_ADMIN_PASSWORD ??= 'Kestrel!2345pass';
 process.env.E2E_ACCESS_TOKEN_TTL ??= '4s';
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
