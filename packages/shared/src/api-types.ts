@@ -55,6 +55,17 @@ export interface TokenCheck {
   user: { email: string };
 }
 
+/** One signed-in device of a user (GET /users/{id}/sessions). */
+export interface ActiveSession {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The session the asking browser is using. */
+  current: boolean;
+}
+
 export interface BulkCreateResult {
   created: User[];
   skipped: { email: string; reason: string }[];

@@ -33,6 +33,8 @@ export const TOAST_MESSAGES = {
   changesSaved: 'Your changes have been saved.',
   /** Not in SPEC §8: after an admin deletes a record. */
   recordDeleted: 'The record has been deleted.',
+  sessionRevoked: 'The session has been revoked.',
+  loggedOut: 'You have been logged out.',
   /** Not in SPEC §8: the change-password screen's own success text. */
   passwordChanged: 'Your password has been changed.',
   invalidToken: 'Invalid token.',

@@ -1,17 +1,6 @@
-import type { ApiSuccess } from '@staff-admin/shared';
+import type { ActiveSession, ApiSuccess } from '@staff-admin/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-
-/** One signed-in device of a user (GET /users/{id}/sessions). */
-export interface ActiveSession {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  /** The session this browser is using. */
-  current: boolean;
-}
 
 export const sessionsQueryKey = (userId: string) => ['users', 'sessions', userId] as const;
 

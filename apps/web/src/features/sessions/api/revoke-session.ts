@@ -1,7 +1,8 @@
+import type { ActiveSession } from '@staff-admin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { signOut } from '../../../lib/session.js';
-import { sessionsQueryKey, type ActiveSession } from './get-sessions.js';
+import { sessionsQueryKey } from './get-sessions.js';
 
 /** DELETE /users/{id}/sessions/{sessionId}: that device is signed out at once. */
 export async function revokeSession(userId: string, sessionId: string): Promise<void> {

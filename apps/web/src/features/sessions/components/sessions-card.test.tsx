@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { answer, apiError, toasts } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
-import type { ActiveSession } from '../api/get-sessions.js';
+import type { ActiveSession } from '@staff-admin/shared';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

@@ -1,4 +1,9 @@
-import { EMPTY_VALUE, RECORD_DATE_FORMAT } from '@staff-admin/shared';
+import {
+  EMPTY_VALUE,
+  RECORD_DATE_FORMAT,
+  TOAST_MESSAGES,
+  type ActiveSession,
+} from '@staff-admin/shared';
 import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
@@ -7,15 +12,9 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
-import { useSessions, type ActiveSession } from '../api/get-sessions.js';
+import { useSessions } from '../api/get-sessions.js';
 import { useRevokeSession } from '../api/revoke-session.js';
 import { describeUserAgent } from '../utils/describe-user-agent.js';
-
-/** Not in SPEC §8: the toasts of this card. */
-export const SESSION_MESSAGES = {
-  revoked: 'The session has been revoked.',
-  loggedOut: 'You have been logged out.',
-} as const;
 
 /** This device first, then the most recently used. */
 function byRecentUse(a: ActiveSession, b: ActiveSession): number {
@@ -104,7 +103,7 @@ export function SessionsCard({ userId }: { userId: string }) {
       return;
     }
     setRevoking(null);
-    toast.success(revoking.current ? SESSION_MESSAGES.loggedOut : SESSION_MESSAGES.revoked);
+    toast.success(revoking.current ? TOAST_MESSAGES.loggedOut : TOAST_MESSAGES.sessionRevoked);
   };
 
   let content;
