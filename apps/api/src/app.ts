@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis } from './lib/redis.js';
 import { AccessTokens, jwtOptions } from './modules/auth/access-tokens.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginLockout } from './modules/auth/login-lockout.js';
@@ -35,6 +36,7 @@ import { authorizePlugin } from './plugins/authorize.js';
 import { errorHandler, isApiPath, notFoundHandler } from './plugins/error-handler.js';
 import { mailerPlugin } from './plugins/mailer.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { retentionJobPlugin } from './plugins/retention-job.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
 import { uploadSweeperPlugin } from './plugins/upload-sweeper.js';
@@ -131,12 +133,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     hasher: core.hasher,
     accessTokens: new AccessTokens(app.jwt),
     lockout,
+    unitOfWork: core.unitOfWork,
+    audit: core.audit,
   });
   const account = createAccountServices(database, config, app.log, { core, counters, lockout });
 
   // Registered after the hook above that closes the database, so they stop first.
   await app.register(mailerPlugin, { worker: account.mailWorker });
   await app.register(uploadSweeperPlugin, { uploads: core.uploads });
+  await app.register(retentionJobPlugin, { retention: core.retention });
   await app.register(authenticatePlugin, { auth });
   await app.register(authorizePlugin);
   await app.register(apiDocsPlugin, { appUrl: config.appUrl });
@@ -150,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       });
       await api.register(usersRoutes, { users: core.users });
       await api.register(sessionsRoutes, { sessions: core.sessions, users: core.users });
+      await api.register(auditRoutes, { audit: core.audit });
       await api.register(oneTimeTokensRoutes, {
         tokens: account.tokens,
         requestsPerMinute: config.limits.authRequestsPerMinute,

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, DbEngine } from './db/database.js';
 import type { DB } from './db/schema.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
+import { RetentionRepository } from './modules/retention/retention.repository.js';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
 import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
@@ -14,6 +16,8 @@ export interface Repositories {
   oneTimeTokens: OneTimeTokensRepository;
   mailOutbox: MailOutboxRepository;
   uploads: UploadsRepository;
+  audit: AuditRepository;
+  retention: RetentionRepository;
 }
 
 export function createRepositories(db: Kysely<DB>, engine: DbEngine): Repositories {
@@ -23,6 +27,8 @@ export function createRepositories(db: Kysely<DB>, engine: DbEngine): Repositori
     oneTimeTokens: new OneTimeTokensRepository(db),
     mailOutbox: new MailOutboxRepository(db, engine),
     uploads: new UploadsRepository(db),
+    audit: new AuditRepository(db),
+    retention: new RetentionRepository(db),
   };
 }
 

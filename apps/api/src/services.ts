@@ -4,7 +4,11 @@ import type { Database } from './db/database.js';
 import type { CounterStore } from './lib/counter-store.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { createSealedBox } from './lib/sealed-box.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
 import type { LoginLockout } from './modules/auth/login-lockout.js';
+import { JobLeaseRepository } from './modules/retention/job-lease.repository.js';
+import { RetentionRepository } from './modules/retention/retention.repository.js';
+import { RetentionService } from './modules/retention/retention.service.js';
 import {
   createMemoryRevocationBus,
   type RevocationBus,
@@ -31,7 +35,10 @@ import { UnitOfWork } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */
 export interface CoreServices {
+  retention: RetentionService;
   hasher: PasswordHasher;
+  unitOfWork: UnitOfWork;
+  audit: AuditRepository;
   usersRepository: UsersRepository;
   users: UsersService;
   sessions: SessionsService;
@@ -51,14 +58,18 @@ export function createCoreServices(
 ): CoreServices {
   const { db, engine } = database;
   const hasher = createPasswordHasher();
+  const unitOfWork = new UnitOfWork(database);
+  const audit = new AuditRepository(db);
   const usersRepository = new UsersRepository(db, engine);
   const uploads = new UploadsService(
     new UploadsRepository(db),
     new UploadStorage(config.uploadDir),
     log,
+    audit,
   );
   const sessions = new SessionsService({
     repository: new SessionsRepository(db),
+    unitOfWork,
     policy: {
       refreshTokenTtlMs: config.auth.refreshTokenTtlMs,
       idleTimeoutMs: config.auth.sessionIdleTimeoutMs,
@@ -70,16 +81,29 @@ export function createCoreServices(
     revocations,
     log,
   });
-  return {
+  const users = new UsersService({
+    repository: usersRepository,
     hasher,
-    usersRepository,
-    users: new UsersService({
-      repository: usersRepository,
-      hasher,
+    sessions,
+    unitOfWork,
+    uploads,
+  });
+  return {
+    retention: new RetentionService({
+      repository: new RetentionRepository(db),
+      leases: new JobLeaseRepository(db),
+      users,
+      usersRepository,
       sessions,
-      unitOfWork: new UnitOfWork(database),
-      uploads,
+      unitOfWork,
+      accountExpiryMs: config.accountExpiryMs,
+      log,
     }),
+    hasher,
+    unitOfWork,
+    audit,
+    usersRepository,
+    users,
     sessions,
     uploads,
     health: new HealthRepository(db),
@@ -138,6 +162,7 @@ export function createAccountServices(
       quota: new ForgotPasswordQuota(deps.counters, config.limits.forgotPasswordPerHour),
       lockout: deps.lockout,
       sessions: core.sessions,
+      audit: core.audit,
     }),
   };
 }

@@ -144,6 +144,29 @@ const CALLS: Call[] = [
     request: (_target, png) => upload('/api/uploads/multiple?dir=users', 'files', png),
   },
   {
+    name: 'GET /users/:id/sessions',
+    targets: ['other', 'self'],
+    expect: (caller, target) =>
+      !signedIn(caller) ? 401 : admin(caller) || target === 'self' ? 200 : 403,
+    request: (target) => ({ method: 'GET', url: `/api/users/${target.id}/sessions` }),
+  },
+  {
+    // The target has no such session: admins get as far as 404, everyone else is stopped first.
+    name: 'DELETE /users/:id/sessions/:sessionId',
+    targets: ['other'],
+    expect: adminOnly(404),
+    request: (target) => ({
+      method: 'DELETE',
+      url: `/api/users/${target.id}/sessions/00000000-0000-4000-8000-000000000000`,
+    }),
+  },
+  {
+    name: 'GET /audit',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: (target) => ({ method: 'GET', url: '/api/audit', query: { target: target.id } }),
+  },
+  {
     name: 'PATCH /users/profile',
     targets: ['none'],
     expect: (caller) => (signedIn(caller) ? 200 : 401),

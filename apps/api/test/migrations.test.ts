@@ -1,13 +1,16 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { Migrator, NO_MIGRATIONS } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
-import { createTestDatabaseUrl } from './helpers.js';
+import { promisify } from 'node:util';
+import { createTestDatabaseUrl, sleep, TEST_AUTH_SECRET } from './helpers.js';
 
 let dir: string;
 let drop: () => Promise<void>;
@@ -88,3 +91,34 @@ it('rolls every migration back and forward again', async () => {
   expect(down.results?.map((result) => result.migrationName)).toEqual([...names].reverse());
   expect(await migrateToLatest(database)).toEqual(names);
 });
+
+it('lets two processes migrate one fresh database at once', async () => {
+  const fresh = await createTestDatabaseUrl(dir);
+  const url = fresh.url.replace(/test\.db$/, 'shared.db');
+  const migrate = () =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'migrate'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        PATH: process.env.PATH ?? '',
+        INIT_CWD: dir,
+        DATABASE_URL: url,
+        AUTH_SECRET: TEST_AUTH_SECRET,
+      },
+    });
+  // On SQLite, hold the write lock while both start, so that both reach the migrator before
+  // either can write: without a lock around the whole migration both would apply 0001.
+  const blocker = url.startsWith('sqlite:') ? new SQLite(url.slice('sqlite:'.length)) : undefined;
+  blocker?.pragma('journal_mode = WAL');
+  blocker?.exec('begin immediate');
+  try {
+    const running = Promise.all([migrate(), migrate()]);
+    if (blocker) {
+      await sleep(2_000);
+      blocker.exec('commit');
+    }
+    for (const { stdout } of await running) expect(stdout).toBe('Database is up to date.\n');
+  } finally {
+    blocker?.close();
+    await fresh.drop();
+  }
+}, 30_000);

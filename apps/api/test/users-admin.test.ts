@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API_MESSAGES, VALIDATION_MESSAGES, type TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ORIGIN } from '../src/modules/audit/audit-events.js';
 import { USER_ADMIN_MESSAGES } from '../src/modules/users/users.messages.js';
 import {
   bearer,
@@ -349,10 +350,10 @@ describe('the last active admin', () => {
       status: 'active',
     } as const;
     const attempts = [
-      () => solo.services.users.updateUser(actor, last.id, { position: 'contractor' }),
-      () => solo.services.users.updateUser(actor, last.id, { status: 'inactive' }),
-      () => solo.services.users.updateStatus(actor, last.id, 'inactive'),
-      () => solo.services.users.delete(actor, last.id),
+      () => solo.services.users.updateUser(actor, last.id, { position: 'contractor' }, NO_ORIGIN),
+      () => solo.services.users.updateUser(actor, last.id, { status: 'inactive' }, NO_ORIGIN),
+      () => solo.services.users.updateStatus(actor, last.id, 'inactive', NO_ORIGIN),
+      () => solo.services.users.delete(actor, last.id, NO_ORIGIN),
     ];
     for (const attempt of attempts) {
       await expect(attempt()).rejects.toMatchObject({
@@ -364,7 +365,7 @@ describe('the last active admin', () => {
     expect(now).toMatchObject({ position: 'admin', status: 'active' });
     // Editing anything else of the last admin is fine.
     await expect(
-      solo.services.users.updateUser(actor, last.id, { fullName: 'Still Here' }),
+      solo.services.users.updateUser(actor, last.id, { fullName: 'Still Here' }, NO_ORIGIN),
     ).resolves.toMatchObject({ fullName: 'Still Here' });
   });
 

@@ -23,6 +23,7 @@ import {
   createRedisRevocationBus,
   type RevocationBus,
 } from '../modules/sessions/revocation-bus.js';
+import type { RetentionPlan } from '../modules/retention/retention.service.js';
 import { createCoreServices, type CoreServices } from '../services.js';
 
 export const EXIT_OK = 0;
@@ -50,6 +51,9 @@ Commands:
   set-password --email E --password P
                                   set a password and end the user's sessions
   list-users [--json]             print every user
+  retention [--dry-run]           expire accounts unused for ACCOUNT_EXPIRY (deleting their
+                                  personal data) and mark lapsed invitations expired;
+                                  --dry-run lists what would go and changes nothing
 `;
 
 class UsageError extends Error {}
@@ -121,6 +125,24 @@ const commands: Record<string, Command> = {
       return async ({ users }, io) => {
         const user = await users.setPassword(args.email, args.password);
         io.stdout(`Password set for ${user.email}; their sessions were ended.\n`);
+      };
+    },
+  },
+  retention: {
+    options: { 'dry-run': { type: 'boolean' } },
+    prepare: (values) => {
+      const dryRun = values['dry-run'] === true;
+      return async ({ retention }, io) => {
+        if (dryRun) {
+          io.stdout(formatRetentionPlan(await retention.plan()));
+          return;
+        }
+        const report = await retention.run();
+        io.stdout(
+          report.ran
+            ? `Expired ${report.expiredAccounts} account(s) and ${report.expiredInvitations} invitation(s); kept ${report.keptAccounts} (the last active admin).\n`
+            : 'Another process is running the retention job now; nothing done.\n',
+        );
       };
     },
   },
@@ -210,6 +232,27 @@ function validate<T>(schema: z.ZodType<T>, values: Record<string, unknown>): T {
     return values[key] === undefined ? `--${key} is required` : `--${key}: ${issue.message}`;
   });
   throw new UsageError(problems.join('; '));
+}
+
+function formatRetentionPlan(plan: RetentionPlan): string {
+  const lines = [
+    `Accounts that would expire (no sign-in before the cutoff): ${plan.accounts.length}`,
+    ...plan.accounts.map(
+      (account) =>
+        `  ${account.email}  ${account.position}  ${account.status}  last activity ${account.lastActivityAt}`,
+    ),
+    ...(plan.kept.length > 0
+      ? [
+          `Kept although unused (the last active admin): ${plan.kept.map((a) => a.email).join(', ')}`,
+        ]
+      : []),
+    `Invitations that would be marked expired: ${plan.invitations.length}`,
+    ...plan.invitations.map(
+      (invitation) => `  ${invitation.email}  expired ${invitation.expiresAt}`,
+    ),
+    'Dry run: nothing was changed.',
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 function formatTable(users: User[]): string {

@@ -47,6 +47,8 @@ export interface Config {
   };
   mail: MailConfig;
   uploadDir: string;
+  /** An account with no sign-in for this long expires and its personal data is deleted. */
+  accountExpiryMs: number;
   redisUrl: string | undefined;
   /** Before every Redis key and channel. */
   redisPrefix: string;
@@ -179,6 +181,7 @@ const envSchema = z.object({
   MAIL_RETRY_MAX: duration('10m'),
   MAIL_LEASE: duration('5m'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  ACCOUNT_EXPIRY: duration('365d'),
   REDIS_URL: urlWithProtocols(
     ['redis:', 'rediss:'],
     'must be a redis:// or rediss:// URL',
@@ -273,6 +276,7 @@ export function loadConfig(env: Env): Config {
       leaseMs: vars.MAIL_LEASE,
     },
     uploadDir: fromBase(vars.UPLOAD_DIR),
+    accountExpiryMs: vars.ACCOUNT_EXPIRY,
     redisUrl: vars.REDIS_URL,
     redisPrefix: vars.REDIS_PREFIX,
     firstAdmin:

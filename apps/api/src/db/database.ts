@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/env.js';
 import type { DB } from './schema.js';
+import { LockingSqliteDialect } from './sqlite-migration-lock.js';
 
 export type DbEngine = DatabaseConfig['engine'];
 
@@ -46,7 +47,7 @@ export function createDatabase(
   return {
     engine: 'sqlite',
     db: new Kysely<DB>({
-      dialect: new SqliteDialect({ database: openSqlite(config.filename) }),
+      dialect: new LockingSqliteDialect({ database: openSqlite(config.filename) }),
     }),
   };
 }

@@ -53,6 +53,8 @@ export interface OneTimeTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** Set by the retention job on an unused token past its expiry. */
+  expired_at: string | null;
 }
 
 export interface MailOutboxTable {
@@ -87,6 +89,29 @@ export interface UploadsTable {
   created_at: string;
 }
 
+export interface AuditEventsTable {
+  id: string;
+  at: string;
+  /** One of AUDIT_ACTIONS (audit-events.ts). */
+  action: string;
+  /** Who did it: a user, null for the system or an unauthenticated caller. */
+  actor_id: string | null;
+  /** Whom it concerns. */
+  target_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON object, or null. */
+  details: string | null;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  /** The process running the job now, while `leased_until` is in the future. */
+  holder: string | null;
+  leased_until: string | null;
+  last_finished_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -94,4 +119,6 @@ export interface DB {
   one_time_tokens: OneTimeTokensTable;
   mail_outbox: MailOutboxTable;
   uploads: UploadsTable;
+  audit_events: AuditEventsTable;
+  job_leases: JobLeasesTable;
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SessionMeta } from '../modules/sessions/sessions.service.js';
+import type { RequestOrigin } from '../modules/audit/audit-events.js';
 
 /** CONTRACT §2's error body. */
 export const errorBodySchema = z.object({
@@ -21,7 +21,8 @@ export const errorResponses = <S extends number>(...statuses: S[]) =>
 
 export const bearerSecurity = [{ bearer: [] }];
 
-export const sessionMeta = (request: FastifyRequest): SessionMeta => ({
+/** The client IP (as TRUST_PROXY allows) and user agent: kept on sessions and audit events. */
+export const requestOrigin = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip ?? null,
   userAgent: request.headers['user-agent'] ?? null,
 });

@@ -4,6 +4,8 @@ import { initial } from './0001-initial.js';
 import { accountLifecycle } from './0002-account-lifecycle.js';
 import { profilesAndSearch } from './0003-profiles-and-search.js';
 import { sessionHardening } from './0004-session-hardening.js';
+import { auditEvents } from './0005-audit-events.js';
+import { retention } from './0006-retention.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -15,5 +17,7 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0002-account-lifecycle': accountLifecycle(engine),
     '0003-profiles-and-search': profilesAndSearch(engine),
     '0004-session-hardening': sessionHardening(engine),
+    '0005-audit-events': auditEvents(engine),
+    '0006-retention': retention(engine),
   };
 }

@@ -1,7 +1,7 @@
 import { loginSchema } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses, sessionMeta } from '../../lib/http-schemas.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
 import { currentAuth } from '../../plugins/authenticate.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import type { AuthService } from './auth.service.js';
@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: tokenPairSchema, ...errorResponses(400, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await auth.login(request.body, sessionMeta(request)) }),
+    async (request) => ({ data: await auth.login(request.body, requestOrigin(request)) }),
   );
 
   app.post(
@@ -40,7 +40,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: tokenPairSchema, ...errorResponses(403, 429) },
       },
     },
-    async (request) => ({ data: await auth.refresh(request.params.refreshToken) }),
+    async (request) => ({
+      data: await auth.refresh(request.params.refreshToken, requestOrigin(request)),
+    }),
   );
 
   app.delete(
@@ -56,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await auth.logout(currentAuth(request));
+      await auth.logout(currentAuth(request), requestOrigin(request));
       return { data: null };
     },
   );

@@ -1,12 +1,13 @@
 import { API_MESSAGES, normalizeEmail, type LoginInput, type TokenPair } from '@staff-admin/shared';
 import { nowIso } from '../../lib/clock.js';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
+import type { UnitOfWork } from '../../repositories.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { RequestOrigin } from '../audit/audit-events.js';
 import {
   accountNotActive,
   type AuthContext,
-  type IssuedSession,
-  type SessionMeta,
   type SessionsService,
 } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -19,54 +20,83 @@ interface AuthServiceDeps {
   hasher: PasswordHasher;
   accessTokens: AccessTokens;
   lockout: LoginLockout;
+  unitOfWork: UnitOfWork;
+  audit: AuditRepository;
 }
+
+/** Why a login failed, as the audit trail records it. */
+type LoginFailure = 'locked' | 'unknown_email' | 'not_activated' | 'wrong_password' | 'inactive';
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
   /**
    * CONTRACT §4: unknown email → 404, wrong password → 400, right password on a pending or
-   * inactive account → 403. Unknown emails still pay for a hash check so timing tells nothing,
-   * and count towards the email's lockout like a wrong password does.
+   * inactive account → 403, a locked email → 429. Unknown emails still pay for a hash check so
+   * timing tells nothing, and count towards the email's lockout like a wrong password does. Every
+   * attempt is audited; a success records the login and starts the session in one transaction.
    */
-  async login(input: LoginInput, meta: SessionMeta): Promise<TokenPair> {
+  async login(input: LoginInput, origin: RequestOrigin): Promise<TokenPair> {
     const { users, sessions, hasher, lockout } = this.deps;
     const email = normalizeEmail(input.email);
-    await lockout.assertNotLocked(email);
-
     const user = await users.findCredentialsByEmail(email);
+    try {
+      await lockout.assertNotLocked(email);
+    } catch (error) {
+      if (error instanceof AppError) await this.recordFailure(email, user?.id, 'locked', origin);
+      throw error;
+    }
     if (!user?.passwordHash) {
       await hasher.verifyDummy(input.password);
-      await lockout.recordFailure(email);
+      await this.countFailure(email, user?.id, user ? 'not_activated' : 'unknown_email', origin);
       if (!user) throw notFound(API_MESSAGES.userNotFound);
       // Only pending users have no password yet; they finish setup from the invitation.
       throw accountNotActive('pending');
     }
     if (!(await hasher.verify(user.passwordHash, input.password))) {
-      await lockout.recordFailure(email);
+      await this.countFailure(email, user.id, 'wrong_password', origin);
       throw badRequest(API_MESSAGES.passwordMismatch);
     }
-    if (user.status !== 'active') throw accountNotActive(user.status);
+    if (user.status !== 'active') {
+      await this.recordFailure(email, user.id, 'inactive', origin);
+      throw accountNotActive(user.status);
+    }
 
     const rehashed = hasher.needsRehash(user.passwordHash)
       ? await hasher.hash(input.password)
       : undefined;
-    await users.recordLogin(user.id, nowIso(), rehashed);
+    const session = await this.deps.unitOfWork.run(async ({ repos }) => {
+      await repos.users.recordLogin(user.id, nowIso(), rehashed);
+      const started = await sessions.start(user.id, origin, repos);
+      await repos.audit.record({
+        action: 'auth.login_succeeded',
+        actorId: user.id,
+        targetId: user.id,
+        origin,
+        details: { sessionId: started.sessionId },
+      });
+      return started;
+    });
     await lockout.clear(email);
-    return this.issue(await sessions.start(user.id, meta));
+    return {
+      access_token: this.deps.accessTokens.sign(session.userId, session.sessionId),
+      refresh_token: session.refreshToken,
+    };
   }
 
   /** The bearer sent with a refresh may be expired, so only the refresh token is checked. */
-  async refresh(refreshToken: string): Promise<TokenPair> {
+  async refresh(refreshToken: string, origin: RequestOrigin): Promise<TokenPair> {
     const { accessTokens } = this.deps;
-    const rotated = await this.deps.sessions.rotate(refreshToken, (userId, sessionId) =>
-      accessTokens.sign(userId, sessionId),
+    const rotated = await this.deps.sessions.rotate(
+      refreshToken,
+      (userId, sessionId) => accessTokens.sign(userId, sessionId),
+      origin,
     );
     return rotated.tokens;
   }
 
-  async logout(auth: AuthContext): Promise<void> {
-    await this.deps.sessions.revoke(auth.sessionId);
+  logout(auth: AuthContext, origin: RequestOrigin): Promise<void> {
+    return this.deps.sessions.logout(auth, origin);
   }
 
   /** Every authenticated request: a valid access token AND a live session of an active user. */
@@ -78,11 +108,42 @@ export class AuthService {
     return this.deps.sessions.resolveAccess(claims.sid, claims.sub);
   }
 
-  private issue(session: IssuedSession): TokenPair {
-    return {
-      access_token: this.deps.accessTokens.sign(session.userId, session.sessionId),
-      refresh_token: session.refreshToken,
-    };
+  /** A failure that counts towards the lockout; audited, with the lock it started if any. */
+  private async countFailure(
+    email: string,
+    userId: string | undefined,
+    reason: LoginFailure,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    const lock = await this.deps.lockout.recordFailure(email);
+    await this.recordFailure(email, userId, reason, origin);
+    if (lock) {
+      await this.deps.audit.record({
+        action: 'auth.locked_out',
+        targetId: userId,
+        origin,
+        details: {
+          ...(userId ? {} : { email }),
+          lockouts: lock.lockouts,
+          seconds: lock.durationMs / 1000,
+        },
+      });
+    }
+  }
+
+  /** The email goes into the event only when no account has it (otherwise the target says who). */
+  private recordFailure(
+    email: string,
+    userId: string | undefined,
+    reason: LoginFailure,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    return this.deps.audit.record({
+      action: 'auth.login_failed',
+      targetId: userId,
+      origin,
+      details: userId ? { reason } : { reason, email },
+    });
   }
 }
 

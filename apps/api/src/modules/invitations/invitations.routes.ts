@@ -1,7 +1,7 @@
 import { bulkCreateSchema, resendInvitationSchema, setupAccountSchema } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
 import { currentAuth } from '../../plugins/authenticate.js';
 import { adminOnly } from '../../plugins/authorize.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
@@ -34,7 +34,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await invitations.bulkCreate(currentAuth(request).userId, request.body);
+      const result = await invitations.bulkCreate(
+        currentAuth(request).userId,
+        request.body,
+        requestOrigin(request),
+      );
       return reply.code(201).send({ data: result });
     },
   );
@@ -53,7 +57,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await invitations.resend(currentAuth(request).userId, request.body.email);
+      await invitations.resend(
+        currentAuth(request).userId,
+        request.body.email,
+        requestOrigin(request),
+      );
       return { data: null };
     },
   );
@@ -72,6 +80,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(userSchema), ...errorResponses(400, 429) },
       },
     },
-    async (request) => ({ data: await invitations.setup(request.body) }),
+    async (request) => ({ data: await invitations.setup(request.body, requestOrigin(request)) }),
   );
 };

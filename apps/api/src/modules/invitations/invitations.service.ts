@@ -16,6 +16,7 @@ import { assertPasswordPolicy } from '../passwords/password-policy.js';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
+import type { RequestOrigin } from '../audit/audit-events.js';
 
 interface InvitationsDeps {
   unitOfWork: UnitOfWork;
@@ -35,7 +36,11 @@ export class InvitationsService {
    * Emails already in use are skipped with a reason; every other row becomes a pending user with
    * a confirmation token and an invitation mail, all in one transaction.
    */
-  async bulkCreate(inviterId: string, input: BulkCreateInput): Promise<BulkCreateResult> {
+  async bulkCreate(
+    inviterId: string,
+    input: BulkCreateInput,
+    origin: RequestOrigin,
+  ): Promise<BulkCreateResult> {
     const rows = input.users.map((row) => ({ ...row, email: normalizeEmail(row.email) }));
     assertNoRepeatedEmails(rows.map((row) => row.email));
     const inviter = await this.deps.users.getById(inviterId);
@@ -67,6 +72,13 @@ export class InvitationsService {
           'confirmation_token',
         );
         await this.deps.mails.invitation(scope, user, token, inviter.fullName);
+        await scope.repos.audit.record({
+          action: 'invitation.sent',
+          actorId: inviter.id,
+          targetId: user.id,
+          origin,
+          details: { position: row.position },
+        });
         createdIds.push(user.id);
       }
       const byId = new Map(
@@ -78,7 +90,7 @@ export class InvitationsService {
   }
 
   /** A new invitation link for a pending user; earlier links stop working. */
-  async resend(callerId: string, email: string): Promise<void> {
+  async resend(callerId: string, email: string, origin: RequestOrigin): Promise<void> {
     const user = await this.deps.usersRepository.findByEmail(normalizeEmail(email));
     if (!user) throw notFound(API_MESSAGES.userNotFound);
     if (user.status !== 'pending') throw badRequest(API_MESSAGES.notPending);
@@ -92,11 +104,18 @@ export class InvitationsService {
         'confirmation_token',
       );
       await this.deps.mails.invitation(scope, user, token, inviterName);
+      await scope.repos.audit.record({
+        action: 'invitation.sent',
+        actorId: callerId,
+        targetId: user.id,
+        origin,
+        details: { resend: true },
+      });
     });
   }
 
   /** The invited user chooses a password: they become active and the link is used up. */
-  async setup(input: SetupAccountInput): Promise<User> {
+  async setup(input: SetupAccountInput, origin: RequestOrigin): Promise<User> {
     const token = await this.deps.tokens.usable(input.token, 'confirmation_token');
     assertPasswordPolicy(input.password, token.user.email, 'password');
     // Hashing is slow: done before the transaction, which on SQLite holds the only connection.
@@ -110,6 +129,12 @@ export class InvitationsService {
         whileStatus: 'pending',
       });
       if (!activated) throw badRequest(API_MESSAGES.invalidToken);
+      await scope.repos.audit.record({
+        action: 'invitation.accepted',
+        actorId: token.user.id,
+        targetId: token.user.id,
+        origin,
+      });
     });
     return this.deps.users.getById(token.user.id);
   }

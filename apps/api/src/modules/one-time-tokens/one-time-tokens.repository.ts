@@ -8,6 +8,8 @@ export interface TokenRecord {
   type: TokenType;
   expiresAt: string;
   usedAt: string | null;
+  /** Marked expired by the retention job. */
+  expiredAt: string | null;
   userId: string;
   email: string;
   fullName: string | null;
@@ -39,6 +41,7 @@ export class OneTimeTokensRepository {
         'one_time_tokens.type as type',
         'one_time_tokens.expires_at as expiresAt',
         'one_time_tokens.used_at as usedAt',
+        'one_time_tokens.expired_at as expiredAt',
         'users.id as userId',
         'users.email as email',
         'users.full_name as fullName',

@@ -85,7 +85,7 @@ export class OneTimeTokensService {
     }
     return {
       id: record.id,
-      status: record.expiresAt <= toIso(Date.now()) ? 'expired' : 'valid',
+      status: record.expiredAt || record.expiresAt <= toIso(Date.now()) ? 'expired' : 'valid',
       expiresAt: record.expiresAt,
       user: { id: record.userId, email: record.email, fullName: record.fullName },
     };

@@ -5,7 +5,7 @@ import {
 } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
 import { currentAuth } from '../../plugins/authenticate.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import type { PasswordsService } from './passwords.service.js';
@@ -35,7 +35,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await passwords.forgotPassword(request.body.email);
+      await passwords.forgotPassword(request.body.email, requestOrigin(request));
       return { data: null };
     },
   );
@@ -55,7 +55,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await passwords.resetPassword(request.body);
+      await passwords.resetPassword(request.body, requestOrigin(request));
       return { data: null };
     },
   );
@@ -78,7 +78,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await passwords.changePassword(currentAuth(request), request.body);
+      await passwords.changePassword(currentAuth(request), request.body, requestOrigin(request));
       return { data: null };
     },
   );

@@ -16,6 +16,8 @@ import {
 } from '../one-time-tokens/one-time-tokens.service.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { RequestOrigin } from '../audit/audit-events.js';
 import type { ForgotPasswordQuota } from './forgot-password-quota.js';
 import { assertPasswordPolicy } from './password-policy.js';
 
@@ -28,6 +30,7 @@ interface PasswordsDeps {
   quota: ForgotPasswordQuota;
   lockout: LoginLockout;
   sessions: SessionsService;
+  audit: AuditRepository;
 }
 
 /** Forgotten passwords (mail a reset link, reset with it) and changing one's own password. */
@@ -39,11 +42,20 @@ export class PasswordsService {
    * gets a reset link. The mail is sent by the outbox worker, never within this request, so the
    * two paths differ by one short insert, not by an SMTP conversation.
    */
-  async forgotPassword(email: string): Promise<void> {
+  async forgotPassword(email: string, origin: RequestOrigin): Promise<void> {
     const address = normalizeEmail(email);
     await this.deps.quota.consume(address);
     const user = await this.deps.users.findByEmail(address);
-    if (user?.status !== 'active') return;
+    if (user?.status !== 'active') {
+      // Audited like any request; the email only when no account has it.
+      await this.deps.audit.record({
+        action: 'password.reset_requested',
+        targetId: user?.id,
+        origin,
+        details: user ? { mailed: false, status: user.status } : { mailed: false, email: address },
+      });
+      return;
+    }
     await this.deps.unitOfWork.run(async (scope) => {
       const token = await this.deps.tokens.issue(
         scope.repos.oneTimeTokens,
@@ -51,11 +63,17 @@ export class PasswordsService {
         'reset_password_token',
       );
       await this.deps.mails.passwordReset(scope, user, token);
+      await scope.repos.audit.record({
+        action: 'password.reset_requested',
+        targetId: user.id,
+        origin,
+        details: { mailed: true },
+      });
     });
   }
 
   /** A valid reset token sets the new password, is used up and ends every session of the user. */
-  async resetPassword(input: ResetPasswordInput): Promise<void> {
+  async resetPassword(input: ResetPasswordInput, origin: RequestOrigin): Promise<void> {
     const token = await this.deps.tokens.usable(input.token, 'reset_password_token');
     assertPasswordPolicy(input.newPassword, token.user.email, 'newPassword');
     const passwordHash = await this.deps.hasher.hash(input.newPassword);
@@ -69,6 +87,12 @@ export class PasswordsService {
       });
       if (!updated) throw invalidToken();
       await scope.repos.sessions.revokeUserSessions(token.user.id, now);
+      await scope.repos.audit.record({
+        action: 'password.reset_completed',
+        actorId: token.user.id,
+        targetId: token.user.id,
+        origin,
+      });
       scope.afterCommit(() => this.deps.sessions.userChanged(token.user.id));
     });
     // The mailbox owner proved who they are: failed logins no longer lock them out.
@@ -79,7 +103,11 @@ export class PasswordsService {
    * Needs the current password. The new one must differ from it; once changed, every other
    * session of the user ends (this one stays) and the user is mailed a notice.
    */
-  async changePassword(auth: AuthContext, input: ChangePasswordInput): Promise<void> {
+  async changePassword(
+    auth: AuthContext,
+    input: ChangePasswordInput,
+    origin: RequestOrigin,
+  ): Promise<void> {
     const { users, hasher } = this.deps;
     const credentials = await users.findCredentialsById(auth.userId);
     const user = await users.findById(auth.userId);
@@ -110,6 +138,13 @@ export class PasswordsService {
       });
       if (!updated) throw unauthorized(API_MESSAGES.sessionEnded);
       await scope.repos.sessions.revokeUserSessions(auth.userId, now, auth.sessionId);
+      await scope.repos.audit.record({
+        action: 'password.changed',
+        actorId: auth.userId,
+        targetId: auth.userId,
+        origin,
+        details: { keptSessionId: auth.sessionId },
+      });
       scope.afterCommit(() => this.deps.sessions.userChanged(auth.userId));
       await this.deps.mails.passwordChanged(scope, user, changedAt);
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -10,6 +11,9 @@ const revocationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('session'), sessionId: z.string() }),
   z.object({ kind: z.literal('user'), userId: z.string() }),
 ]);
+
+/** On the wire: the revocation and a nonce that its receivers confirm. */
+const messageSchema = z.object({ revocation: revocationSchema, nonce: z.string() });
 
 /** `'all'`: messages may have been missed (a lost connection); forget everything. */
 export type RevocationListener = (revocation: Revocation | 'all') => void;
@@ -41,12 +45,21 @@ export function createMemoryRevocationBus(): RevocationBus {
 }
 
 const CHANNEL = 'session-revocations';
+/** Where each process confirms that it has applied a revocation (the message's nonce). */
+const ACK_CHANNEL = 'session-revocations:applied';
+/** How long `publish` waits for every process to confirm. */
+const ACK_TIMEOUT_MS = 1_000;
 
 /**
- * Redis pub/sub on `<prefix>session-revocations`. Published revocations reach this process's
- * listeners at once, and the others through Redis. Pub/sub delivers at most once: when the
- * subscriber connection is lost and comes back, listeners are told to forget everything, since
- * revocations may have been published meanwhile.
+ * Redis pub/sub on `<prefix>session-revocations`. A revocation is applied here at once and sent
+ * to every process (this one included); each process evicts, then confirms on
+ * `<prefix>session-revocations:applied`. `publish` resolves once as many confirmations came back
+ * as Redis counted receivers, so the call that revoked (a logout, a deactivation) answers only
+ * when no process will honour the session any more. A process that does not confirm within a
+ * second is logged and not waited for: its cache expires the entry within SESSION_CACHE_TTL.
+ *
+ * Pub/sub delivers at most once: when the subscriber connection is lost and comes back,
+ * listeners are told to forget everything, since revocations may have been published meanwhile.
  */
 export async function createRedisRevocationBus(
   redis: Redis,
@@ -54,7 +67,10 @@ export async function createRedisRevocationBus(
   log: FastifyBaseLogger,
 ): Promise<RevocationBus> {
   const channel = `${prefix}${CHANNEL}`;
+  const ackChannel = `${prefix}${ACK_CHANNEL}`;
   const listeners = new Set<RevocationListener>();
+  /** Nonce of a revocation this process published → called once per confirmation. */
+  const awaitingAcks = new Map<string, () => void>();
   const notify = (revocation: Revocation | 'all') => {
     for (const listener of listeners) listener(revocation);
   };
@@ -70,18 +86,50 @@ export async function createRedisRevocationBus(
     }
     connectedBefore = true;
   });
-  subscriber.on('message', (from: string, message: string) => {
+  subscriber.on('message', (from: string, text: string) => {
+    if (from === ackChannel) {
+      awaitingAcks.get(text)?.();
+      return;
+    }
     if (from !== channel) return;
-    const parsed = revocationSchema.safeParse(safeJson(message));
-    if (parsed.success) notify(parsed.data);
-    else log.warn({ message }, 'revocation channel: unreadable message ignored');
+    const parsed = messageSchema.safeParse(safeJson(text));
+    if (!parsed.success) {
+      log.warn({ message: text }, 'revocation channel: unreadable message ignored');
+      return;
+    }
+    notify(parsed.data.revocation);
+    redis.publish(ackChannel, parsed.data.nonce).catch((error: unknown) => {
+      log.error({ err: error }, 'revocation channel: cannot confirm');
+    });
   });
-  await subscriber.subscribe(channel);
+  await subscriber.subscribe(channel, ackChannel);
 
   return {
     async publish(revocation) {
       notify(revocation);
-      await redis.publish(channel, JSON.stringify(revocation));
+      const nonce = randomUUID();
+      let acks = 0;
+      let expected = Number.POSITIVE_INFINITY;
+      let done: () => void = () => {};
+      const allApplied = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      awaitingAcks.set(nonce, () => {
+        acks += 1;
+        if (acks >= expected) done();
+      });
+      const timer = setTimeout(() => {
+        log.warn({ revocation, acks, expected }, 'revocation channel: not every process confirmed');
+        done();
+      }, ACK_TIMEOUT_MS);
+      try {
+        expected = await redis.publish(channel, JSON.stringify({ revocation, nonce }));
+        if (acks >= expected) done();
+        await allApplied;
+      } finally {
+        clearTimeout(timer);
+        awaitingAcks.delete(nonce);
+      }
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
 import { currentAuth } from '../../plugins/authenticate.js';
 import { adminOrSelf } from '../../plugins/authorize.js';
 import type { UsersService } from '../users/users.service.js';
@@ -60,7 +60,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = await users.getById(request.params.id);
-      await sessions.revokeForUser(user.id, request.params.sessionId);
+      await sessions.revokeForUser(
+        user.id,
+        request.params.sessionId,
+        currentAuth(request),
+        requestOrigin(request),
+      );
       return { data: null };
     },
   );

@@ -5,6 +5,8 @@ import { toIso } from '../../lib/clock.js';
 import { forbidden, notFound, unauthorized, type AppError } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
+import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { AuditEntry, RequestOrigin } from '../audit/audit-events.js';
 import { generateOpaqueToken, hashToken } from '../../lib/secure-token.js';
 import type { Revocation, RevocationBus } from './revocation-bus.js';
 import { SessionCache } from './session-cache.js';
@@ -23,10 +25,8 @@ export interface AuthContext {
   status: Status;
 }
 
-export interface SessionMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
+/** Where the sign-in came from: kept on the session (the sessions list shows it). */
+export type SessionMeta = RequestOrigin;
 
 export interface IssuedSession {
   sessionId: string;
@@ -69,6 +69,8 @@ export interface SessionPolicy {
 
 export interface SessionsServiceDeps {
   repository: SessionsRepository;
+  /** Changes and their audit events commit together. */
+  unitOfWork: UnitOfWork;
   policy: SessionPolicy;
   /** Seals the successor pair kept for the grace window. */
   successorBox: SealedBox;
@@ -104,6 +106,7 @@ export function accountNotActive(status: Exclude<Status, 'active'>): AppError {
  */
 export class SessionsService {
   private readonly repository: SessionsRepository;
+  private readonly unitOfWork: UnitOfWork;
   private readonly policy: SessionPolicy;
   private readonly successorBox: SealedBox;
   private readonly revocations: RevocationBus;
@@ -114,6 +117,7 @@ export class SessionsService {
   constructor(deps: SessionsServiceDeps) {
     ({
       repository: this.repository,
+      unitOfWork: this.unitOfWork,
       policy: this.policy,
       successorBox: this.successorBox,
       revocations: this.revocations,
@@ -128,12 +132,20 @@ export class SessionsService {
     });
   }
 
-  async start(userId: string, meta: SessionMeta): Promise<IssuedSession> {
+  /**
+   * A new session and its first refresh token; inside the caller's transaction when given its
+   * repositories (a login records its audit event with it), in one of its own otherwise.
+   */
+  async start(
+    userId: string,
+    meta: SessionMeta,
+    repos?: Pick<Repositories, 'sessions'>,
+  ): Promise<IssuedSession> {
     const now = Date.now();
     const created = toIso(now);
     const sessionId = newId();
     const refreshToken = generateOpaqueToken();
-    await this.repository.transaction(async (repository) => {
+    const work = async (repository: SessionsRepository) => {
       await repository.insertSession({
         id: sessionId,
         user_id: userId,
@@ -150,7 +162,9 @@ export class SessionsService {
         created_at: created,
         expires_at: toIso(this.refreshTokenEnd(created, now)),
       });
-    });
+    };
+    if (repos) await work(repos.sessions);
+    else await this.repository.transaction(work);
     return { sessionId, userId, refreshToken };
   }
 
@@ -159,11 +173,15 @@ export class SessionsService {
    * rotated is answered with its successor pair within the grace window, and otherwise means it
    * leaked, so its whole session is revoked before the 403.
    */
-  async rotate(refreshToken: string, signAccess: SignAccessToken): Promise<RotatedSession> {
+  async rotate(
+    refreshToken: string,
+    signAccess: SignAccessToken,
+    origin: RequestOrigin,
+  ): Promise<RotatedSession> {
     const tokenHash = hashToken(refreshToken);
     const token = await this.repository.findRefreshToken(tokenHash);
     if (!token) throw forbidden(API_MESSAGES.sessionEnded);
-    if (token.usedAt) return this.replayOrRevoke(token);
+    if (token.usedAt) return this.replayOrRevoke(token, origin);
     const now = Date.now();
     this.assertRefreshable(token, now);
 
@@ -200,7 +218,7 @@ export class SessionsService {
     // for any used token, now that its successor is visible.
     const winner = await this.repository.findRefreshToken(tokenHash);
     if (!winner?.usedAt) throw forbidden(API_MESSAGES.sessionEnded);
-    return this.replayOrRevoke(winner);
+    return this.replayOrRevoke(winner, origin);
   }
 
   /**
@@ -244,18 +262,47 @@ export class SessionsService {
       .map((row) => ({ ...row, current: row.id === currentSessionId }));
   }
 
-  /** Revokes one live session of the user; 404 when the user has no such live session. */
-  async revokeForUser(userId: string, sessionId: string): Promise<void> {
-    const session = isUuid(sessionId)
-      ? await this.repository.findTimes(sessionId.toLowerCase(), userId)
-      : undefined;
+  /**
+   * Revokes one live session of the user (an admin, or the user, ending it); 404 when the user has
+   * no such live session.
+   */
+  async revokeForUser(
+    userId: string,
+    sessionId: string,
+    actor: AuthContext,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    const id = sessionId.toLowerCase();
+    const session = isUuid(id) ? await this.repository.findTimes(id, userId) : undefined;
     if (!session || !this.isLive(session, Date.now())) throw notFound(SESSION_NOT_FOUND);
-    await this.revoke(sessionId.toLowerCase());
+    await this.end(id, {
+      action: 'session.revoked',
+      actorId: actor.userId,
+      targetId: userId,
+      origin,
+      details: { sessionId: id },
+    });
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.repository.revokeSession(sessionId, toIso(Date.now()));
-    await this.announce({ kind: 'session', sessionId });
+  /** Logout: the caller ends their own session. */
+  logout(auth: AuthContext, origin: RequestOrigin): Promise<void> {
+    return this.end(auth.sessionId, {
+      action: 'auth.logout',
+      actorId: auth.userId,
+      targetId: auth.userId,
+      origin,
+      details: { sessionId: auth.sessionId },
+    });
+  }
+
+  /** Revokes a session and records why, together; every process forgets it at once. */
+  private async end(sessionId: string, event: AuditEntry): Promise<void> {
+    await this.unitOfWork.run(async ({ repos, afterCommit }) => {
+      if (await repos.sessions.revokeSession(sessionId, toIso(Date.now()))) {
+        await repos.audit.record(event);
+      }
+      afterCommit(() => this.announce({ kind: 'session', sessionId }));
+    });
   }
 
   /** Ends every session of a user (password set, account disabled), optionally but one. */
@@ -286,7 +333,7 @@ export class SessionsService {
     return this.repository.clearSealedSuccessorsUsedBefore(toIso(now - this.policy.reuseGraceMs));
   }
 
-  private replayOrRevoke(token: RefreshTokenRow): Promise<RotatedSession> {
+  private replayOrRevoke(token: RefreshTokenRow, origin: RequestOrigin): Promise<RotatedSession> {
     const now = Date.now();
     const usedAgoMs = now - Date.parse(token.usedAt ?? '');
     if (token.successorSealed && usedAgoMs <= this.policy.reuseGraceMs) {
@@ -295,7 +342,7 @@ export class SessionsService {
       if (tokens)
         return Promise.resolve({ sessionId: token.sessionId, userId: token.userId, tokens });
     }
-    return this.revokeForReuse(token.sessionId, token.userId, now);
+    return this.revokeForReuse(token, origin);
   }
 
   private openSuccessor(sealed: string): TokenPair | undefined {
@@ -338,10 +385,19 @@ export class SessionsService {
     );
   }
 
-  private async revokeForReuse(sessionId: string, userId: string, now: number): Promise<never> {
+  private async revokeForReuse(token: RefreshTokenRow, origin: RequestOrigin): Promise<never> {
+    const { sessionId, userId } = token;
     this.log.warn({ sessionId, userId }, 'refresh token reused: session revoked');
-    await this.repository.revokeSession(sessionId, toIso(now));
-    await this.announce({ kind: 'session', sessionId });
+    await this.unitOfWork.run(async ({ repos, afterCommit }) => {
+      await repos.sessions.revokeSession(sessionId, toIso(Date.now()));
+      await repos.audit.record({
+        action: 'auth.refresh_token_reused',
+        targetId: userId,
+        origin,
+        details: { sessionId, rotatedAt: token.usedAt },
+      });
+      afterCommit(() => this.announce({ kind: 'session', sessionId }));
+    });
     throw forbidden(API_MESSAGES.sessionEnded);
   }
 }

@@ -18,6 +18,11 @@ export class UploadsRepository {
     return this.db.deleteFrom('uploads').where('path', '=', path).returningAll().executeTakeFirst();
   }
 
+  /** Deletes every upload of this owner (an expired account), returning what was deleted. */
+  async deleteByOwner(ownerId: string): Promise<UploadRow[]> {
+    return this.db.deleteFrom('uploads').where('owner_id', '=', ownerId).returningAll().execute();
+  }
+
   /** Uploads created before `cutoff` that no user's picture points at. */
   async findUnreferencedBefore(cutoff: string, limit: number): Promise<UploadRow[]> {
     return this.db

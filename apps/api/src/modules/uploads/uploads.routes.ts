@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
 import { currentAuth } from '../../plugins/authenticate.js';
 import { perMinuteRateLimit } from '../../plugins/rate-limit.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
@@ -109,7 +109,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const files = await readFiles(request, 'file', 1, 'Please upload one file at a time.');
-      const [stored] = await uploads.store(request.query.dir, files, currentAuth(request).userId);
+      const [stored] = await uploads.store(
+        request.query.dir,
+        files,
+        currentAuth(request).userId,
+        requestOrigin(request),
+      );
       return reply.code(201).send({ data: stored! });
     },
   );
@@ -139,7 +144,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         MAX_FILES_PER_UPLOAD,
         UPLOAD_MESSAGES.tooManyFiles,
       );
-      const stored = await uploads.store(request.query.dir, files, currentAuth(request).userId);
+      const stored = await uploads.store(
+        request.query.dir,
+        files,
+        currentAuth(request).userId,
+        requestOrigin(request),
+      );
       return reply.code(201).send({ data: stored });
     },
   );

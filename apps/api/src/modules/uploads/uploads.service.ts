@@ -5,6 +5,8 @@ import { newId } from '../../lib/ids.js';
 import { processImage, type ProcessedImage } from './image-processing.js';
 import { isStoredName, isUploadDir, publicPath, type UploadStorage } from './upload-storage.js';
 import type { UploadRow, UploadsRepository } from './uploads.repository.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { RequestOrigin } from '../audit/audit-events.js';
 
 /** Uploads nobody's picture points at are removed once they are this old. */
 export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -41,10 +43,16 @@ export class UploadsService {
     private readonly repository: UploadsRepository,
     private readonly storage: UploadStorage,
     private readonly log: FastifyBaseLogger,
+    private readonly audit: AuditRepository,
   ) {}
 
   /** All files are checked before any is stored: one bad file stores none. */
-  async store(dir: UploadDir, files: IncomingFile[], ownerId: string): Promise<UploadedFile[]> {
+  async store(
+    dir: UploadDir,
+    files: IncomingFile[],
+    ownerId: string,
+    origin: RequestOrigin,
+  ): Promise<UploadedFile[]> {
     const processed: { image: ProcessedImage; originalName: string }[] = [];
     for (const file of files) {
       processed.push({ image: await processImage(file.data), originalName: file.filename });
@@ -67,6 +75,13 @@ export class UploadsService {
           size: image.data.length,
           owner_id: ownerId,
           created_at: toIso(Date.now()),
+        });
+        await this.audit.record({
+          action: 'upload.created',
+          actorId: ownerId,
+          targetId: ownerId,
+          origin,
+          details: { path, contentType: image.contentType, size: image.data.length },
         });
         result.push({
           path,

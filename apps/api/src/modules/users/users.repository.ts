@@ -264,6 +264,17 @@ export class UsersRepository {
     return query.executeTakeFirst();
   }
 
+  /** The ids of the active admins (not locked: for reports and plans). */
+  async findActiveAdminIds(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('position', '=', 'admin')
+      .where('status', '=', 'active')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /**
    * The ids of the active admins, locked in id order on PostgreSQL so that two transactions that
    * each remove an admin wait for one another instead of both seeing the other admin still there.

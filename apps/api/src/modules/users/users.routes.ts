@@ -7,7 +7,7 @@ import {
 } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses } from '../../lib/http-schemas.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
 import { paginatedSchema } from '../../lib/pagination.js';
 import { currentAuth } from '../../plugins/authenticate.js';
 import { adminOnly, adminOrSelf } from '../../plugins/authorize.js';
@@ -123,7 +123,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => ({
-      data: await users.updateUser(currentAuth(request), request.params.id, request.body),
+      data: await users.updateUser(
+        currentAuth(request),
+        request.params.id,
+        request.body,
+        requestOrigin(request),
+      ),
     }),
   );
 
@@ -144,7 +149,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => ({
-      data: await users.updateStatus(currentAuth(request), request.params.id, request.body.status),
+      data: await users.updateStatus(
+        currentAuth(request),
+        request.params.id,
+        request.body.status,
+        requestOrigin(request),
+      ),
     }),
   );
 
@@ -164,7 +174,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => {
-      await users.delete(currentAuth(request), request.params.id);
+      await users.delete(currentAuth(request), request.params.id, requestOrigin(request));
       return { data: null };
     },
   );

@@ -17,6 +17,7 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
+import { NO_ORIGIN, type RequestOrigin } from '../audit/audit-events.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
@@ -38,6 +39,8 @@ interface EditRequest {
   changes: UserChanges;
   /** Throws when the edit is not allowed on this user (403, 400). */
   check?: (user: UserStanding) => void;
+  /** Who edits, for the audit trail of position and status changes. */
+  by?: { actorId: string; origin: RequestOrigin };
 }
 
 export interface CreateUserInput {
@@ -104,7 +107,12 @@ export class UsersService {
    * PATCH /users/:id (admins): nobody changes their own position or status (403); pending is
    * neither set nor left here (400); the last active admin stays one (409).
    */
-  updateUser(actor: AuthContext, id: string, input: UpdateUserInput): Promise<User> {
+  updateUser(
+    actor: AuthContext,
+    id: string,
+    input: UpdateUserInput,
+    origin: RequestOrigin,
+  ): Promise<User> {
     if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
     const userId = id.toLowerCase();
     if (input.status === 'pending') {
@@ -119,6 +127,7 @@ export class UsersService {
     if (input.imageUrl !== undefined) changes.image_url = input.imageUrl;
     return this.edit(userId, {
       changes,
+      by: { actorId: actor.userId, origin },
       check: (user) => {
         const positionChanges =
           changes.position !== undefined && changes.position !== user.position;
@@ -134,12 +143,18 @@ export class UsersService {
   }
 
   /** PATCH /users/:id/status (admins): active or inactive, never on oneself or a pending user. */
-  updateStatus(actor: AuthContext, id: string, status: 'active' | 'inactive'): Promise<User> {
+  updateStatus(
+    actor: AuthContext,
+    id: string,
+    status: 'active' | 'inactive',
+    origin: RequestOrigin,
+  ): Promise<User> {
     if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
     const userId = id.toLowerCase();
     if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.ownPositionOrStatus);
     return this.edit(userId, {
       changes: { status },
+      by: { actorId: actor.userId, origin },
       check: (user) => {
         if (user.status === 'pending') throw badRequest(USER_ADMIN_MESSAGES.pendingStatus);
       },
@@ -150,7 +165,7 @@ export class UsersService {
    * DELETE /users/:id (admins): never oneself (403) nor the last active admin (409). Sessions,
    * one-time tokens and queued mail go with the user; others they invited keep `invitedBy` null.
    */
-  async delete(actor: AuthContext, id: string): Promise<void> {
+  async delete(actor: AuthContext, id: string, origin: RequestOrigin): Promise<void> {
     if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
     const userId = id.toLowerCase();
     if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.deleteSelf);
@@ -160,6 +175,13 @@ export class UsersService {
       if (!user) throw notFound(API_MESSAGES.userNotFound);
       if (isActiveAdmin(user)) assertAnotherActiveAdmin(activeAdmins, userId);
       await repos.users.deleteById(userId);
+      await repos.audit.record({
+        action: 'user.deleted',
+        actorId: actor.userId,
+        targetId: userId,
+        origin,
+        details: { position: user.position, status: user.status },
+      });
       afterCommit(() => this.sessions.userChanged(userId));
       return releasePicture(repos, user.imageUrl);
     });
@@ -171,7 +193,7 @@ export class UsersService {
    * be an upload nobody else uses, the replaced picture's upload is deleted, and deactivating ends
    * every session. Files are removed from disk once the change is committed.
    */
-  private async edit(userId: string, { changes, check }: EditRequest): Promise<User> {
+  private async edit(userId: string, { changes, check, by }: EditRequest): Promise<User> {
     const removed = await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
       const removesAdminRights =
         (changes.position !== undefined && changes.position !== 'admin') ||
@@ -195,6 +217,7 @@ export class UsersService {
       if (changes.status === 'inactive' && user.status !== 'inactive') {
         await repos.sessions.revokeUserSessions(userId, now);
       }
+      if (by) await recordStandingChanges(repos, userId, user, changes, by);
       // Sessions carry the user's status and position: every process must read them again.
       if (changes.status !== undefined || changes.position !== undefined) {
         afterCommit(() => this.sessions.userChanged(userId));
@@ -203,6 +226,41 @@ export class UsersService {
     });
     await this.deps.uploads.removeFiles(removed);
     return this.getById(userId);
+  }
+
+  /**
+   * Data retention: deletes an account unused since before `cutoff` with its personal data
+   * (sessions, links, queued mail, pictures and other uploads) and leaves only an anonymous id in
+   * the audit trail. Checked again inside the transaction: an account used meanwhile, or the last
+   * active admin, is kept. Files are removed once the change is committed.
+   */
+  async expire(userId: string, cutoff: string): Promise<'expired' | 'kept' | 'skipped'> {
+    const outcome = await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
+      const activeAdmins = await repos.users.lockActiveAdminIds();
+      const user = await repos.users.findStandingForUpdate(userId);
+      const lastActivityAt = user && (await repos.retention.staleSince(userId, cutoff));
+      if (!user || !lastActivityAt) return { result: 'skipped' as const, files: [] };
+      if (isActiveAdmin(user) && !activeAdmins.some((id) => id !== userId)) {
+        return { result: 'kept' as const, files: [] };
+      }
+      const files = [
+        ...(await releasePicture(repos, user.imageUrl)),
+        ...(await repos.uploads.deleteByOwner(userId)),
+      ];
+      const anonymousId = newId();
+      await repos.audit.anonymize(userId, anonymousId);
+      await repos.users.deleteById(userId);
+      await repos.audit.record({
+        action: 'user.expired',
+        targetId: anonymousId,
+        origin: NO_ORIGIN,
+        details: { lastActivityAt, position: user.position, status: user.status },
+      });
+      afterCommit(() => this.sessions.userChanged(userId));
+      return { result: 'expired' as const, files };
+    });
+    await this.deps.uploads.removeFiles(outcome.files);
+    return outcome.result;
   }
 
   listAll(): Promise<User[]> {
@@ -222,17 +280,27 @@ export class UsersService {
     }
     const now = nowIso();
     const id = newId();
+    const passwordHash =
+      input.password === undefined ? null : await this.hasher.hash(input.password);
     try {
-      await this.repository.insert({
-        id,
-        email: normalizeEmail(input.email),
-        full_name: input.fullName ?? null,
-        position: input.position,
-        status: input.status,
-        password_hash: input.password === undefined ? null : await this.hasher.hash(input.password),
-        invited_by: input.invitedBy ?? null,
-        created_at: now,
-        updated_at: now,
+      await this.deps.unitOfWork.run(async ({ repos }) => {
+        await repos.users.insert({
+          id,
+          email: normalizeEmail(input.email),
+          full_name: input.fullName ?? null,
+          position: input.position,
+          status: input.status,
+          password_hash: passwordHash,
+          invited_by: input.invitedBy ?? null,
+          created_at: now,
+          updated_at: now,
+        });
+        await repos.audit.record({
+          action: 'user.created',
+          targetId: id,
+          origin: NO_ORIGIN,
+          details: { position: input.position, status: input.status },
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(API_MESSAGES.emailTaken);
@@ -241,16 +309,58 @@ export class UsersService {
     return this.getById(id);
   }
 
-  /** Sets a new password and ends every session of the user: old credentials stop working. */
+  /**
+   * Sets a new password (the CLI) and ends every session of the user: old credentials stop
+   * working at once, in every process.
+   */
   async setPassword(email: string, password: string): Promise<User> {
     const user = await this.repository.findByEmail(normalizeEmail(email));
     if (!user) throw notFound(API_MESSAGES.userNotFound);
     if (user.status === 'pending') {
       throw new AppError(400, 'This user is pending: they choose a password from the invitation');
     }
-    await this.repository.setPasswordHash(user.id, await this.hasher.hash(password), nowIso());
-    await this.sessions.revokeAllForUser(user.id);
+    const passwordHash = await this.hasher.hash(password);
+    await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
+      const now = nowIso();
+      await repos.users.setPasswordHash(user.id, passwordHash, now);
+      await repos.sessions.revokeUserSessions(user.id, now);
+      await repos.audit.record({
+        action: 'password.changed',
+        targetId: user.id,
+        origin: NO_ORIGIN,
+        details: { via: 'cli' },
+      });
+      afterCommit(() => this.sessions.userChanged(user.id));
+    });
     return user;
+  }
+}
+
+/** Audit events for a change of position or status, with the values before and after. */
+async function recordStandingChanges(
+  repos: Repositories,
+  userId: string,
+  before: UserStanding,
+  changes: UserChanges,
+  by: { actorId: string; origin: RequestOrigin },
+): Promise<void> {
+  const record = (
+    action: 'user.position_changed' | 'user.status_changed',
+    from: string,
+    to: string,
+  ) =>
+    repos.audit.record({
+      action,
+      actorId: by.actorId,
+      targetId: userId,
+      origin: by.origin,
+      details: { before: from, after: to },
+    });
+  if (changes.position !== undefined && changes.position !== before.position) {
+    await record('user.position_changed', before.position, changes.position);
+  }
+  if (changes.status !== undefined && changes.status !== before.status) {
+    await record('user.status_changed', before.status, changes.status);
   }
 }
 

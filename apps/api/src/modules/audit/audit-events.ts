@@ -1,0 +1,65 @@
+import type { Insertable } from 'kysely';
+import type { AuditEventsTable } from '../../db/schema.js';
+import { toIso } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+
+/** Every security event the audit trail records. */
+export const AUDIT_ACTIONS = [
+  'auth.login_succeeded',
+  'auth.login_failed',
+  'auth.locked_out',
+  'auth.logout',
+  'auth.refresh_token_reused',
+  'session.revoked',
+  'invitation.sent',
+  'invitation.accepted',
+  'invitation.expired',
+  'password.reset_requested',
+  'password.reset_completed',
+  'password.changed',
+  'user.created',
+  'user.position_changed',
+  'user.status_changed',
+  'user.deleted',
+  'user.expired',
+  'upload.created',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Where a request came from (the client IP as TRUST_PROXY sees it, and its user agent). */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** No origin: the system itself (the retention job) or the CLI. */
+export const NO_ORIGIN: RequestOrigin = { ip: null, userAgent: null };
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** Who did it; null or absent for the system or a caller not signed in. */
+  actorId?: string | null;
+  /** Whom it concerns. */
+  targetId?: string | null;
+  origin: RequestOrigin;
+  /** Facts beyond actor and target (before/after values, a reason). No secrets, ever. */
+  details?: Record<string, unknown>;
+}
+
+const USER_AGENT_MAX_LENGTH = 512;
+
+export function auditRow(
+  entry: AuditEntry,
+  now: number = Date.now(),
+): Insertable<AuditEventsTable> {
+  return {
+    id: newId(),
+    at: toIso(now),
+    action: entry.action,
+    actor_id: entry.actorId ?? null,
+    target_id: entry.targetId ?? null,
+    ip: entry.origin.ip,
+    user_agent: entry.origin.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+  };
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { auditRow, type AuditAction, type AuditEntry } from './audit-events.js';
+
+export interface AuditFilter {
+  actorId?: string;
+  targetId?: string;
+  action?: AuditAction;
+  /** ISO times, inclusive. */
+  from?: string;
+  to?: string;
+}
+
+export interface AuditEventRow {
+  id: string;
+  at: string;
+  action: string;
+  actorId: string | null;
+  targetId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  details: string | null;
+}
+
+/** The audit trail: appended to (inside the caller's transaction when bound to one) and read. */
+export class AuditRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async record(entry: AuditEntry): Promise<void> {
+    await this.db.insertInto('audit_events').values(auditRow(entry)).execute();
+  }
+
+  /** One page, newest first, and the number of all matches. */
+  async findPage(
+    filter: AuditFilter,
+    { offset, limit }: { offset: number; limit: number },
+  ): Promise<{ events: AuditEventRow[]; total: number }> {
+    let query = this.db.selectFrom('audit_events');
+    if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
+    if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
+    if (filter.action) query = query.where('action', '=', filter.action);
+    if (filter.from) query = query.where('at', '>=', filter.from);
+    if (filter.to) query = query.where('at', '<=', filter.to);
+
+    const { total } = await query
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const events = await query
+      .select([
+        'id',
+        'at',
+        'action',
+        'actor_id as actorId',
+        'target_id as targetId',
+        'ip',
+        'user_agent as userAgent',
+        'details',
+      ])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { events, total: Number(total) };
+  }
+
+  /**
+   * An expired account leaves only an anonymous id behind: wherever it was actor or target, the id
+   * is replaced, and the IP and user agent of what it did (or of what was done without another
+   * user acting, such as a failed login to it) are dropped.
+   */
+  async anonymize(userId: string, anonymousId: string): Promise<void> {
+    await this.db
+      .updateTable('audit_events')
+      .set({ actor_id: anonymousId, ip: null, user_agent: null })
+      .where('actor_id', '=', userId)
+      .execute();
+    await this.db
+      .updateTable('audit_events')
+      .set({ target_id: anonymousId, ip: null, user_agent: null })
+      .where('target_id', '=', userId)
+      .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', '=', anonymousId)]))
+      .execute();
+    await this.db
+      .updateTable('audit_events')
+      .set({ target_id: anonymousId })
+      .where('target_id', '=', userId)
+      .execute();
+  }
+}

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { toIso } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import type { UnitOfWork } from '../../repositories.js';
+import { NO_ORIGIN } from '../audit/audit-events.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import type { JobLeaseRepository } from './job-lease.repository.js';
+import type {
+  LapsedInvitation,
+  RetentionRepository,
+  StaleAccount,
+} from './retention.repository.js';
+
+export const RETENTION_JOB = 'retention';
+/** A run holds the lease this long at most; a process that dies frees it after this. */
+const LEASE_MS = 15 * 60 * 1000;
+
+/** What a run would do now (`--dry-run`), or did. */
+export interface RetentionPlan {
+  /** Accounts to delete, oldest activity first. */
+  accounts: StaleAccount[];
+  /** Stale accounts kept: the last active admin is never expired. */
+  kept: StaleAccount[];
+  invitations: LapsedInvitation[];
+}
+
+export interface RetentionReport {
+  /** False when another process held the lease (it is running the job). */
+  ran: boolean;
+  expiredAccounts: number;
+  keptAccounts: number;
+  expiredInvitations: number;
+}
+
+interface RetentionDeps {
+  repository: RetentionRepository;
+  leases: JobLeaseRepository;
+  users: UsersService;
+  usersRepository: UsersRepository;
+  sessions: SessionsService;
+  unitOfWork: UnitOfWork;
+  /** ACCOUNT_EXPIRY: an account with no sign-in for this long expires. */
+  accountExpiryMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * SPEC §1's retention promise: an account unused for ACCOUNT_EXPIRY (a year) expires and its
+ * personal data is deleted (UsersService.expire), and invitations nobody accepted before they
+ * lapsed are marked expired. Safe to start from several processes at once: a run needs the job's
+ * lease.
+ */
+export class RetentionService {
+  constructor(private readonly deps: RetentionDeps) {}
+
+  cutoff(now: number): string {
+    return toIso(now - this.deps.accountExpiryMs);
+  }
+
+  /** What a run would do now; changes nothing. */
+  async plan(now: number = Date.now()): Promise<RetentionPlan> {
+    const stale = await this.deps.repository.findStaleAccounts(this.cutoff(now));
+    // The same rule as the run: walking oldest first, an active admin goes only while another
+    // active admin remains.
+    const activeAdmins = new Set(await this.deps.usersRepository.findActiveAdminIds());
+    const accounts: StaleAccount[] = [];
+    const kept: StaleAccount[] = [];
+    for (const account of stale) {
+      const activeAdmin = account.position === 'admin' && account.status === 'active';
+      if (activeAdmin && activeAdmins.size <= 1) {
+        kept.push(account);
+        continue;
+      }
+      if (activeAdmin) activeAdmins.delete(account.id);
+      accounts.push(account);
+    }
+    return {
+      accounts,
+      kept,
+      invitations: await this.deps.repository.findLapsedInvitations(toIso(now)),
+    };
+  }
+
+  async run(now: number = Date.now()): Promise<RetentionReport> {
+    const { leases, log } = this.deps;
+    const holder = newId();
+    const acquired = await leases.acquire(RETENTION_JOB, holder, toIso(now), toIso(now + LEASE_MS));
+    if (!acquired) {
+      return { ran: false, expiredAccounts: 0, keptAccounts: 0, expiredInvitations: 0 };
+    }
+    try {
+      const plan = await this.plan(now);
+      const cutoff = this.cutoff(now);
+      let expiredAccounts = 0;
+      let keptAccounts = 0;
+      for (const account of [...plan.accounts, ...plan.kept]) {
+        const outcome = await this.deps.users.expire(account.id, cutoff);
+        if (outcome === 'expired') expiredAccounts += 1;
+        if (outcome === 'kept') keptAccounts += 1;
+      }
+      const expiredInvitations = await this.expireInvitations(plan.invitations, now);
+      const cleared = await this.deps.sessions.clearExpiredSuccessors(now);
+      const report = { ran: true, expiredAccounts, keptAccounts, expiredInvitations };
+      if (expiredAccounts + expiredInvitations + cleared > 0) {
+        log.info({ ...report, clearedRefreshSuccessors: cleared }, 'retention: done');
+      }
+      return report;
+    } finally {
+      await leases.release(RETENTION_JOB, holder, toIso(Date.now()));
+    }
+  }
+
+  private async expireInvitations(invitations: LapsedInvitation[], now: number): Promise<number> {
+    if (invitations.length === 0) return 0;
+    return this.deps.unitOfWork.run(async ({ repos }) => {
+      let marked = 0;
+      for (const invitation of invitations) {
+        if (!(await repos.retention.markInvitationExpired(invitation.tokenId, toIso(now))))
+          continue;
+        await repos.audit.record({
+          action: 'invitation.expired',
+          targetId: invitation.userId,
+          origin: NO_ORIGIN,
+          details: { expiresAt: invitation.expiresAt },
+        });
+        marked += 1;
+      }
+      return marked;
+    });
+  }
+}

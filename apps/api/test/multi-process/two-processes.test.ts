@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TokenPair } from '@staff-admin/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/env.js';
+import { createDatabase, type Database } from '../../src/db/database.js';
+import { createTestDatabaseUrl, decodeJwt, sleep, testEnv } from '../helpers.js';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { FAST_MAIL_ENV, startSmtpServer, type TestSmtpServer } from '../smtp.js';
+
+/**
+ * Two real API processes (src/server.ts, each with its own port, caches, Redis connections and
+ * mail worker) on one database (PostgreSQL in the api:postgres run, one SQLite file otherwise)
+ * and one Redis. Run only with TEST_REDIS_URL (vitest.config.ts leaves this folder out without
+ * it, and says so).
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) throw new Error('test/multi-process needs TEST_REDIS_URL');
+
+const ADMIN = { email: 'boss@example.com', password: 'Harbor-Finch-19' };
+const USER_PASSWORD = 'Quartz-Lamp-71';
+
+let dir: string;
+let drop: () => Promise<void>;
+let database: Database;
+let smtp: TestSmtpServer;
+let a: ServerProcess;
+let b: ServerProcess;
+let admin: TokenPair;
+
+/** JSON over real HTTP; `from` is the client address the (trusted) proxy reports. */
+async function call(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  { token, body, from = '198.51.100.1' }: { token?: string; body?: unknown; from?: string } = {},
+) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      'x-forwarded-for': from,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? JSON.parse(text) : null,
+  };
+}
+
+async function signIn(server: ServerProcess, email: string, password: string, from?: string) {
+  const response = await call(server, 'POST', '/api/auth/login', {
+    body: { email, password },
+    from,
+  });
+  expect(response.status, JSON.stringify(response.json)).toBe(200);
+  return response.json.data as TokenPair;
+}
+
+/** An active user made the way an admin would: invited, then set up with the mailed link. */
+async function activeUser(email: string): Promise<void> {
+  const invited = await call(a, 'POST', '/api/users/bulk-create', {
+    token: admin.access_token,
+    body: { users: [{ email, position: 'contractor', fullName: 'Pat Example' }] },
+  });
+  expect(invited.status).toBe(201);
+  const mail = await smtp.waitForMail(email);
+  const token = new URL(
+    /https?:\/\/\S+accept-invitation\?token=[\w%-]+/.exec(mail.text)![0],
+  ).searchParams.get('token');
+  const setup = await call(b, 'PATCH', '/api/users/setup', {
+    body: { token, password: USER_PASSWORD, confirmedPassword: USER_PASSWORD },
+  });
+  expect(setup.status).toBe(200);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-two-processes-'));
+  const created = await createTestDatabaseUrl(dir);
+  drop = created.drop;
+  smtp = await startSmtpServer();
+  const env = {
+    INIT_CWD: dir,
+    DATABASE_URL: created.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `staff-admin-test:${randomBytes(6).toString('hex')}:`,
+    SMTP_URL: smtp.url,
+    ...FAST_MAIL_ENV,
+    TRUST_PROXY: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '10',
+    LOGIN_FAILURES_BEFORE_LOCK: '3',
+    // Long enough that only the revocation channel can explain a refusal on the other process.
+    SESSION_CACHE_TTL: '60s',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    WEB_DIST_DIR: path.join(dir, 'no-site'),
+  };
+  // Both start at once: migrations and the first admin must cope with a twin doing the same.
+  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  database = createDatabase(loadConfig(testEnv(dir, created.url)).database);
+  admin = await signIn(a, ADMIN.email, ADMIN.password);
+}, 90_000);
+
+afterAll(async () => {
+  const codes = await Promise.all([a?.stop(), b?.stop()]);
+  await database?.db.destroy();
+  await smtp?.stop();
+  await drop?.();
+  rmSync(dir, { recursive: true, force: true });
+  // Both shut down cleanly on SIGTERM.
+  expect(codes).toEqual([0, 0]);
+});
+
+describe('two API processes on one database and one Redis', () => {
+  it('started once: one migration history and one first admin', async () => {
+    const admins = await database.db
+      .selectFrom('users')
+      .select('email')
+      .where('position', '=', 'admin')
+      .execute();
+    expect(admins).toEqual([{ email: ADMIN.email }]);
+    for (const server of [a, b]) {
+      expect((await call(server, 'GET', '/api/health')).status).toBe(200);
+    }
+  });
+
+  it('share the per-IP rate limit: the limit is hit across both', async () => {
+    const from = '198.51.100.10';
+    const check = (server: ServerProcess) =>
+      call(server, 'GET', '/api/users/check-token?token=x&jwtTokenType=confirmation_token', {
+        from,
+      });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await check(a)).status).toBe(400);
+      expect((await check(b)).status).toBe(400);
+    }
+    const limited = await check(a);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await check(b)).status).toBe(429);
+    // Another client is unaffected.
+    expect(
+      (
+        await call(b, 'GET', '/api/users/check-token?token=x&jwtTokenType=confirmation_token', {
+          from: '198.51.100.11',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('share lockouts: failures on both lock the email on both', async () => {
+    const email = 'locked.out@example.com';
+    await activeUser(email);
+    const wrong = (server: ServerProcess, from: string) =>
+      call(server, 'POST', '/api/auth/login', {
+        body: { email, password: 'Wrong-password-1' },
+        from,
+      });
+    expect((await wrong(a, '198.51.100.20')).status).toBe(400);
+    expect((await wrong(b, '198.51.100.21')).status).toBe(400);
+    expect((await wrong(a, '198.51.100.22')).status).toBe(400);
+    for (const server of [a, b]) {
+      const locked = await call(server, 'POST', '/api/auth/login', {
+        body: { email, password: USER_PASSWORD },
+        from: '198.51.100.23',
+      });
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(50);
+    }
+  });
+
+  it('refuse a token on one process at once after a logout on the other', async () => {
+    const email = 'logs.out@example.com';
+    await activeUser(email);
+    const tokens = await signIn(a, email, USER_PASSWORD, '198.51.100.30');
+    expect(
+      (await call(b, 'GET', '/api/users/profile', { token: tokens.access_token })).status,
+    ).toBe(200);
+    expect(
+      (await call(a, 'DELETE', '/api/auth/logout', { token: tokens.access_token })).status,
+    ).toBe(200);
+    expect(
+      (await call(b, 'GET', '/api/users/profile', { token: tokens.access_token })).status,
+    ).toBe(401);
+    expect((await call(b, 'POST', `/api/auth/refresh-token/${tokens.refresh_token}`)).status).toBe(
+      403,
+    );
+  });
+
+  it('refuse a token on one process at once after a deactivation on the other', async () => {
+    const email = 'deactivated@example.com';
+    await activeUser(email);
+    const tokens = await signIn(b, email, USER_PASSWORD, '198.51.100.31');
+    const userId = String(decodeJwt(tokens.access_token).sub);
+    expect(
+      (await call(a, 'GET', '/api/users/profile', { token: tokens.access_token })).status,
+    ).toBe(200);
+    const deactivated = await call(b, 'PATCH', `/api/users/${userId}/status`, {
+      token: admin.access_token,
+      body: { status: 'inactive' },
+    });
+    expect(deactivated.status).toBe(200);
+    expect(
+      (await call(a, 'GET', '/api/users/profile', { token: tokens.access_token })).status,
+    ).toBe(403);
+  });
+
+  it('deliver each mail exactly once, though both workers watch one outbox', async () => {
+    const batch = (prefix: string) => ({
+      users: Array.from({ length: 10 }, (_, i) => ({
+        email: `${prefix}${i}@example.com`,
+        position: 'contractor',
+      })),
+    });
+    const [fromA, fromB] = await Promise.all([
+      call(a, 'POST', '/api/users/bulk-create', {
+        token: admin.access_token,
+        body: batch('from-a-'),
+      }),
+      call(b, 'POST', '/api/users/bulk-create', {
+        token: admin.access_token,
+        body: batch('from-b-'),
+      }),
+    ]);
+    expect([fromA.status, fromB.status]).toEqual([201, 201]);
+    const recipients = [...batch('from-a-').users, ...batch('from-b-').users].map((u) => u.email);
+    await Promise.all(recipients.map((email) => smtp.waitForMail(email)));
+    // Time for a duplicate to show up, were one on its way.
+    await sleep(500);
+    for (const email of recipients) expect(smtp.mailsTo(email), email).toHaveLength(1);
+    const unsent = await database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('recipient', 'in', recipients)
+      .where('sent_at', 'is', null)
+      .execute();
+    expect(unsent).toEqual([]);
+    const sentBy = (server: ServerProcess) =>
+      server.logs().filter((line) => line.msg === 'mail sent').length;
+    expect(sentBy(a) + sentBy(b)).toBeGreaterThanOrEqual(recipients.length);
+  });
+});
