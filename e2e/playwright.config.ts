@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +10,18 @@ import { join } from 'node:path';
  * Values go into process.env here so that the workers, which inherit it, see the same ones.
  */
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'staff-admin-e2e-'));
-process.env.E2E_PORT ??= String(41000 + (process.pid % 2000));
-process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2000);
+/** A port nothing listens on right now, from the system (the config must stay synchronous). */
+function freePort(): string {
+  const probe =
+    "const s = require('net').createServer().listen(0, '127.0.0.1', () => " +
+    '{ console.log(s.address().port); s.close(); });';
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+}
+
+process.env.E2E_PORT ??= freePort();
+while (!process.env.E2E_SMTP_PORT || process.env.E2E_SMTP_PORT === process.env.E2E_PORT) {
+  process.env.E2E_SMTP_PORT = freePort();
+}
 process.env.E2E_ADMIN_EMAIL ??= 'admin@company.test';
 process.env.E2E_ADMIN_PASSWORD ??= 'Kestrel!2345pass';
 process.env.E2E_ACCESS_TOKEN_TTL ??= '4s';

@@ -3,6 +3,7 @@
 // injection point or cannot run. Used by .ci/run after `npm run build`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,17 @@ const ADMIN = { email: 'sqlmap-admin@company.test', password: 'Kestrel!2345pass'
 
 function sqlmapAvailable() {
   return spawnSync('sqlmap', ['--version'], { encoding: 'utf8' }).status === 0;
+}
+
+/** A port nothing listens on right now, from the system. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(String(port)));
+    });
+    probe.on('error', reject);
+  });
 }
 
 async function waitForHealth(base) {
@@ -61,7 +73,7 @@ function runSqlmap(label, args, workDir) {
 
 async function checkEngine(engine, databaseUrl) {
   const dir = mkdtempSync(join(tmpdir(), `staff-admin-sqlmap-${engine}-`));
-  const port = String(43000 + (process.pid % 1000) + (engine === 'postgres' ? 1000 : 0));
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
