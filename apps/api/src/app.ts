@@ -85,6 +85,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // A malformed or overlong URL is answered before routing: in the contract's shape too.
+    frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -148,7 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health: core.health });
+      await api.register(healthRoutes, { health: core.health, redis });
       await api.register(authRoutes, {
         auth,
         requestsPerMinute: config.limits.authRequestsPerMinute,

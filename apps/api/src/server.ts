@@ -23,11 +23,14 @@ async function start(): Promise<void> {
 
   const app = await buildApp(config, { database, logger });
 
+  // SIGTERM (a deploy, a scale-down): stop accepting connections, let the requests in flight
+  // finish (new requests on open connections get 503), stop the mail worker and the scheduled
+  // jobs, close Redis, then the database. Anything left after SHUTDOWN_GRACE_MS is cut off.
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
     setTimeout(() => {
       app.log.error('shutdown took too long: exiting');
       process.exit(1);
@@ -37,7 +40,10 @@ async function start(): Promise<void> {
       .close()
       .then(() => database.db.destroy())
       .then(
-        () => process.exit(0),
+        () => {
+          app.log.info('stopped: requests finished, mail worker stopped, database closed');
+          process.exit(0);
+        },
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
           process.exit(1);

@@ -130,3 +130,33 @@ export function multipart(parts: FilePart[], fields: Record<string, string> = {}
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * A 16×16 PNG carrying a zTXt text chunk that inflates to 64 MB: a decompression bomb hidden in
+ * the metadata rather than the pixels (about 64 KB on disk).
+ */
+export async function textBombPng(): Promise<Buffer> {
+  const png = await solidPng(16, 16);
+  const end = png.length - 12; // IEND: length, type and CRC, no data
+  const text = Buffer.concat([
+    Buffer.from('Comment\0', 'latin1'),
+    Buffer.from([0]), // compression method: deflate
+    deflateSync(Buffer.alloc(64 * 1024 * 1024, 0x41), { level: 9 }),
+  ]);
+  return Buffer.concat([png.subarray(0, end), chunk('zTXt', text), png.subarray(end)]);
+}
+
+/** A JPEG with a comment (COM) segment right after its start marker. */
+export async function jpegWithComment(comment: string): Promise<Buffer> {
+  const jpeg = await solidJpeg(48, 48);
+  const payload = Buffer.from(comment, 'latin1');
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(payload.length + 2);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    Buffer.from([0xff, 0xfe]),
+    length,
+    payload,
+    jpeg.subarray(2),
+  ]);
+}

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   changePasswordSchema,
@@ -12,7 +13,8 @@ import {
 } from '@staff-admin/shared';
 import { destination } from 'pino';
 import { z } from 'zod';
-import { ConfigError, loadConfigFromProcess, type Config } from '../config/env.js';
+import { ConfigError, loadConfigFromProcess, resolveBaseDir, type Config } from '../config/env.js';
+import { backupSqlite } from '../db/backup.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AppError } from '../lib/errors.js';
@@ -54,9 +56,16 @@ Commands:
   retention [--dry-run]           expire accounts unused for ACCOUNT_EXPIRY (deleting their
                                   personal data) and mark lapsed invitations expired;
                                   --dry-run lists what would go and changes nothing
+  backup [--dir D]                copy the SQLite database with SQLite's online backup API to
+                                  D/<time>.db (default data/backups); PostgreSQL: use pg_dump
 `;
 
 class UsageError extends Error {}
+/** A command that cannot do its work here (exit 1), with a message for the operator. */
+class CommandError extends Error {}
+
+const failureMessage = (error: unknown): string =>
+  error instanceof AppError || error instanceof CommandError ? error.message : String(error);
 
 /** The shared rule for a password chosen now (required, at most 256, strength). */
 const passwordSchema = changePasswordSchema.shape.newPassword;
@@ -87,11 +96,16 @@ const setPasswordArgs = z
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Run = (services: CoreServices, io: CliIo) => Promise<void>;
 
-/** `prepare` checks the options (throwing a UsageError) before any database is opened. */
-interface Command {
-  options: Options;
-  prepare: (values: Record<string, unknown>) => Run;
-}
+/** Works on the configuration alone: no services, no migration (a backup must not change the database). */
+type Standalone = (config: Config, io: CliIo) => Promise<void>;
+
+/**
+ * `prepare` checks the options (throwing a UsageError) before any database is opened. Most
+ * commands run on the services of a migrated database; a standalone one gets only the config.
+ */
+type Command =
+  | { options: Options; prepare: (values: Record<string, unknown>) => Run }
+  | { options: Options; prepareStandalone: (values: Record<string, unknown>) => Standalone };
 
 const stringOptions = (...names: string[]): Options =>
   Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
@@ -146,6 +160,27 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  backup: {
+    options: stringOptions('dir'),
+    prepareStandalone: (values) => {
+      const dir = typeof values.dir === 'string' ? values.dir : undefined;
+      return async (config, io) => {
+        if (config.database.engine !== 'sqlite') {
+          throw new CommandError(
+            'backup copies SQLite databases; for PostgreSQL use pg_dump (see docs/operations.md)',
+          );
+        }
+        if (config.database.filename === ':memory:') {
+          throw new CommandError('an in-memory database cannot be backed up');
+        }
+        const target = dir
+          ? path.resolve(resolveBaseDir(process.env), dir)
+          : path.join(config.dataDir, 'backups');
+        const { file, bytes } = await backupSqlite(config.database.filename, target);
+        io.stdout(`Backed up ${config.database.filename} to ${file} (${bytes} bytes).\n`);
+      };
+    },
+  },
   'list-users': {
     options: { json: { type: 'boolean' } },
     prepare: (values) => {
@@ -175,10 +210,14 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     return EXIT_USAGE;
   }
 
-  let run: Run;
+  let job: { run: Run } | { standalone: Standalone };
   let config: Config;
   try {
-    run = definition.prepare(parseOptions(definition.options, rest));
+    const values = parseOptions(definition.options, rest);
+    job =
+      'prepare' in definition
+        ? { run: definition.prepare(values) }
+        : { standalone: definition.prepareStandalone(values) };
     config = options.config ?? loadConfigFromProcess();
   } catch (error) {
     if (error instanceof UsageError) {
@@ -190,6 +229,16 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
       return EXIT_FAILURE;
     }
     throw error;
+  }
+
+  if ('standalone' in job) {
+    try {
+      await job.standalone(config, io);
+      return EXIT_OK;
+    } catch (error) {
+      io.stderr(`${name}: ${failureMessage(error)}\n`);
+      return EXIT_FAILURE;
+    }
   }
 
   const database: Database = createDatabase(config.database);
@@ -204,10 +253,10 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     revocations = redis
       ? await createRedisRevocationBus(redis, config.redisPrefix, log)
       : createMemoryRevocationBus();
-    await run(createCoreServices(database, config, log, revocations), io);
+    await job.run(createCoreServices(database, config, log, revocations), io);
     return EXIT_OK;
   } catch (error) {
-    io.stderr(`${name}: ${error instanceof AppError ? error.message : String(error)}\n`);
+    io.stderr(`${name}: ${failureMessage(error)}\n`);
     return EXIT_FAILURE;
   } finally {
     await revocations?.close();

@@ -6,7 +6,10 @@ import { AppError } from '../lib/errors.js';
 
 export const isApiPath = (url: string): boolean => /^\/api(?:[/?#]|$)/.test(url);
 
+/** Errors Fastify raises before routing (frameworkErrors) or while reading a body. */
 const BODY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The request address is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The request address is too long' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: API_MESSAGES.malformedBody },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: API_MESSAGES.malformedBody },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: API_MESSAGES.payloadTooLarge },

@@ -8,7 +8,10 @@ import type { MailWorker } from '../modules/mail/mail-worker.js';
 export const mailerPlugin = fp<{ worker: MailWorker }>(
   async (app, { worker }) => {
     app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      app.log.info('mail worker stopped');
+    });
   },
   { name: 'mailer' },
 );

@@ -44,6 +44,8 @@ export const securityHeadersPlugin = fp<{ https: boolean }>(
         },
       },
       referrerPolicy: { policy: 'no-referrer' },
+      // frame-ancestors 'none' for browsers that still only read X-Frame-Options.
+      frameguard: { action: 'deny' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
   },

@@ -24,7 +24,7 @@ const SERVED_FILE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'cache-control': 'public, max-age=31536000, immutable',
   'content-disposition': 'inline',
-  'content-security-policy': "default-src 'none'; sandbox",
+  'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
 } as const;
 
 /** Multipart errors (busboy limits) as the contract's answers. */
