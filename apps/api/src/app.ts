@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(uploadSweeperPlugin, { uploads: core.uploads });
   await app.register(retentionJobPlugin, { retention: core.retention });
   await app.register(authenticatePlugin, { auth });
-  await app.register(authorizePlugin);
+  await app.register(authorizePlugin, { audit: core.audit });
   await app.register(apiDocsPlugin, { appUrl: config.appUrl });
 
   await app.register(

@@ -328,6 +328,25 @@ describe('audit events', () => {
     });
   });
 
+  it('records refused access: who tried which route', async () => {
+    const user = await createUser(t, { position: 'finance' });
+    const tokens = await loginTokens(t, user);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?search=x',
+      headers: as(tokens),
+      remoteAddress: FROM.remoteAddress,
+    });
+    expect(refused.statusCode).toBe(403);
+    const [denied] = (await audit({ actor: user.id, action: 'access.denied' })).json().data;
+    expect(denied).toMatchObject({
+      actorId: user.id,
+      targetId: null,
+      ip: '198.51.100.9',
+      details: { method: 'GET', route: '/api/users' },
+    });
+  });
+
   it('records nothing for a change that was refused', async () => {
     const before = (await audit()).json().meta.totalItems as number;
     // Deactivating oneself and a pending user's status are refused before anything changes.

@@ -242,7 +242,9 @@ describe('GET /api/files/:dir/:name', () => {
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.headers['content-disposition']).toBe('inline');
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="${path.basename(uploaded.path)}"`,
+    );
     expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'/);
     expect(response.rawPayload.length).toBe(uploaded.size);
     expect((await sharp(response.rawPayload).metadata()).width).toBe(64);

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.js';
+import { requestOrigin } from '../lib/http-schemas.js';
+import type { AuditRepository } from '../modules/audit/audit.repository.js';
 import type { AuthContext } from '../modules/sessions/sessions.service.js';
 
 /** A rule on who may call a route; it sees the caller and the request (e.g. its params). */
@@ -21,10 +23,18 @@ export const adminOnly: AccessPolicy = (auth) => auth.position === 'admin';
 export const adminOrSelf: AccessPolicy = (auth, request) =>
   adminOnly(auth, request) || (request.params as { id?: string }).id?.toLowerCase() === auth.userId;
 
-export const authorizePlugin = fp(
-  async (app) => {
+/** A refusal is audited (`access.denied`: who, which route) before the 403. */
+export const authorizePlugin = fp<{ audit: AuditRepository }>(
+  async (app, { audit }) => {
     app.decorate('authorize', (policy: AccessPolicy) => async (request: FastifyRequest) => {
-      if (!request.auth || !policy(request.auth, request)) throw forbidden();
+      if (request.auth && policy(request.auth, request)) return;
+      await audit.record({
+        action: 'access.denied',
+        actorId: request.auth?.userId,
+        origin: requestOrigin(request),
+        details: { method: request.method, route: request.routeOptions.url },
+      });
+      throw forbidden();
     });
   },
   { name: 'authorize', dependencies: ['authenticate'] },

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'auth.refresh_token_reused',
   'session.revoked',
+  'access.denied',
   'invitation.sent',
   'invitation.accepted',
   'invitation.expired',

@@ -23,7 +23,6 @@ const uploadQuerySchema = z.object({ dir: z.enum(UPLOAD_DIRS) });
 const SERVED_FILE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'cache-control': 'public, max-age=31536000, immutable',
-  'content-disposition': 'inline',
   'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
 } as const;
 
@@ -169,7 +168,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const file = await uploads.read(request.params.dir, request.params.name);
       if (!file) throw notFound();
-      return reply.code(200).headers(SERVED_FILE_HEADERS).type(file.contentType).send(file.data);
+      return (
+        reply
+          .code(200)
+          .headers(SERVED_FILE_HEADERS)
+          // The stored name: generated, so it needs no escaping (RFC 6266).
+          .header('content-disposition', `inline; filename="${request.params.name}"`)
+          .type(file.contentType)
+          .send(file.data)
+      );
     },
   );
 };

@@ -1,0 +1,327 @@
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createUser,
+  craftJwt,
+  loginTokens,
+  type TestApp,
+  type TestUser,
+} from '../helpers.js';
+
+/**
+ * Thousands of random and malformed requests to every route of the OpenAPI document (and a few
+ * the document does not list): random path parameters, queries, bodies, content types and
+ * headers, signed out, as a user and as an admin. Whatever arrives, the server answers a 4xx in
+ * the contract's error shape (or a 2xx for what happens to be valid and harmless), never a 5xx,
+ * never a stack trace or SQL, and the data stays as it was. ASVS 5.0 V2.2 (input validation),
+ * V16.5 (error handling).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
+
+let t: TestApp;
+let admin: TestUser;
+let user: TestUser;
+const tokens: Record<'admin' | 'user', string> = { admin: '', user: '' };
+let routes: { method: string; path: string }[];
+/** Ids of real users: used only where nothing can be changed (GET). */
+let knownIds: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { position: 'admin' });
+  user = await createUser(t);
+  await createUser(t, { status: 'pending' });
+  tokens.admin = (await loginTokens(t, admin)).access_token;
+  tokens.user = (await loginTokens(t, user)).access_token;
+  knownIds = [admin.id, user.id];
+  const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+});
+afterAll(() => t.close());
+
+/** Everything a request could change, read back in a stable order. */
+async function snapshot() {
+  const [users, sessions, tokens_, uploads, mail] = await Promise.all([
+    t.db.selectFrom('users').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('sessions').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('one_time_tokens').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('uploads').selectAll().orderBy('id').execute(),
+    t.db.selectFrom('mail_outbox').select('id').orderBy('id').execute(),
+  ]);
+  return { users, sessions, tokens: tokens_, uploads, mail };
+}
+
+const printable = (max: number) => fc.stringMatching(new RegExp(`^[\\x20-\\x7e]{0,${max}}$`));
+
+const nasty = fc.constantFrom(
+  '..',
+  '../../etc/passwd',
+  '%2e%2e%2f%2e%2e%2f',
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  '%00',
+  '\u0000',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '__proto__',
+  'constructor',
+  'NaN',
+  '-1',
+  '1e309',
+  '9'.repeat(400),
+  'é'.repeat(100),
+  '\u202e\u0301',
+  '',
+);
+
+const scalar = fc.oneof(
+  fc.string(),
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+/** A path parameter: anything but an existing id on a call that could change something. */
+const param = (mayName: boolean) =>
+  mayName
+    ? fc.oneof(fc.uuid(), fc.string(), nasty, fc.constantFrom(...knownIds))
+    : fc.oneof(fc.uuid(), fc.string(), nasty);
+
+const queryValue = fc.oneof(
+  fc.string(),
+  nasty,
+  fc.array(fc.oneof(fc.string(), nasty), { maxLength: 3 }),
+);
+const QUERY_KEYS = [
+  'search',
+  'all',
+  'page',
+  'limitPerPage',
+  'sortBy',
+  'sortDirection',
+  'includeInactive',
+  'emails',
+  'token',
+  'jwtTokenType',
+  'dir',
+  'actor',
+  'target',
+  'action',
+  'from',
+  'to',
+  '__proto__',
+];
+const query = fc.dictionary(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string()), queryValue, {
+  maxKeys: 5,
+});
+
+const FIELDS = [
+  'email',
+  'password',
+  'token',
+  'newPassword',
+  'confirmNewPassword',
+  'confirmedPassword',
+  'fullName',
+  'position',
+  'status',
+  'imageUrl',
+  'users',
+  '__proto__',
+  'constructor',
+];
+/**
+ * Bodies shaped like ours but filled with junk. Sent only where no token is (or a bad one): a
+ * valid-looking edit by a signed-in user could legitimately change data.
+ */
+const shapedBody = fc.dictionary(
+  fc.constantFrom(...FIELDS),
+  fc.oneof(
+    scalar,
+    fc.emailAddress(),
+    fc.array(scalar, { maxLength: 3 }),
+    fc.object({ maxDepth: 1 }),
+  ),
+  { maxKeys: 4 },
+);
+
+type Auth = 'none' | 'garbage' | 'forged' | 'user' | 'admin';
+const payload = (signedIn: boolean) =>
+  fc.oneof(
+    fc.constant(undefined),
+    // Random JSON: its keys are random, so it is never a valid edit.
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    ...(signedIn ? [] : [shapedBody.map((value) => JSON.stringify(value))]),
+    fc.string({ maxLength: 200 }),
+    fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+    fc.constantFrom(
+      '{"__proto__":{"position":"admin"}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+      '{"email":',
+      '[]',
+      'null',
+      '"x"',
+      '\uFEFF{}',
+      `{"a":${'['.repeat(2_000)}${']'.repeat(2_000)}}`,
+      JSON.stringify({ fullName: 'x'.repeat(70_000) }),
+    ),
+  );
+
+const contentType = fc.constantFrom(
+  undefined,
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16le',
+  'APPLICATION/JSON',
+  'text/plain',
+  'text/html',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=----x',
+  'multipart/form-data; boundary=',
+  'image/png',
+  '',
+  ';;;',
+);
+
+const headers = fc.record(
+  {
+    'x-forwarded-for': fc.oneof(printable(60), fc.ipV4(), fc.ipV6()),
+    'user-agent': printable(300),
+    accept: fc.constantFrom('*/*', 'text/html', 'application/xml', '', 'application/json;q=0'),
+    'accept-encoding': fc.constantFrom('gzip', 'br', 'identity;q=0', '*;q=0'),
+    range: fc.constantFrom('bytes=0-1', 'bytes=-1', 'bytes=999999999-', 'lines=1-2'),
+    'if-none-match': printable(40),
+    cookie: printable(80),
+    origin: fc.constantFrom('https://evil.example', 'null'),
+  },
+  { requiredKeys: [] },
+);
+
+const request = fc
+  .record({
+    routeIndex: fc.nat(),
+    method: fc.oneof(
+      { arbitrary: fc.constant('ROUTE'), weight: 8 },
+      {
+        arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
+        weight: 2,
+      },
+    ),
+    auth: fc.constantFrom<Auth>('none', 'garbage', 'forged', 'user', 'admin'),
+    params: fc.array(fc.boolean(), { minLength: 2, maxLength: 2 }),
+    query,
+    headers,
+    contentType,
+    seed: fc.nat(),
+  })
+  .chain((shape) => {
+    const route = routes[shape.routeIndex % routes.length]!;
+    const method = shape.method === 'ROUTE' ? route.method : shape.method;
+    const signedIn = shape.auth === 'user' || shape.auth === 'admin';
+    // Logging out as the test's own users would end the sessions the rest of the run uses.
+    const auth: Auth = route.path === '/api/auth/logout' && signedIn ? 'garbage' : shape.auth;
+    const readOnly = method === 'GET' || method === 'HEAD';
+    const names = route.path.match(/\{\w+\}/g) ?? [];
+    return fc
+      .record({
+        values: fc.tuple(...names.map(() => param(readOnly))),
+        body: payload(signedIn),
+      })
+      .map(({ values, body }) => {
+        let url = route.path;
+        names.forEach((name, index) => {
+          url = url.replace(name, encodeURIComponent(String(values[index])));
+        });
+        return { ...shape, method, auth, url, body };
+      });
+  });
+
+interface GeneratedRequest {
+  method: string;
+  url: string;
+  auth: Auth;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  contentType: string | undefined;
+  body: string | Buffer | undefined;
+}
+
+function toInject(generated: GeneratedRequest): InjectOptions {
+  const authorization: Record<Auth, string | undefined> = {
+    none: undefined,
+    garbage: 'Bearer eyJhbGciOiJub25lIn0.e30.',
+    forged: `Bearer ${craftJwt({ alg: 'HS256' }, { sub: admin.id, typ: 'access' }, 'not-our-secret-not-our-secret-not-our-secret')}`,
+    user: `Bearer ${tokens.user}`,
+    admin: `Bearer ${tokens.admin}`,
+  };
+  const headersOut: Record<string, string> = { ...generated.headers };
+  if (authorization[generated.auth]) headersOut.authorization = authorization[generated.auth]!;
+  if (generated.contentType !== undefined) headersOut['content-type'] = generated.contentType;
+  return {
+    method: generated.method as InjectOptions['method'],
+    url: generated.url,
+    query: generated.query,
+    headers: headersOut,
+    ...(generated.body === undefined ? {} : { payload: generated.body }),
+  };
+}
+
+describe('malformed addresses', () => {
+  it.each([
+    ['a path parameter over 100 characters', `/api/users/${'9'.repeat(101)}`, 414],
+    ['broken percent-encoding', '/api/users/%E0%A4%A', 400],
+    ['a lone percent sign', '/api/files/users/%', 400],
+  ])('answer %s in the contract’s shape', async (_name, url, status) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ code: status, message: expect.any(String) });
+    expect(response.json().message).not.toMatch(/FST_/);
+  });
+});
+
+const LEAKS =
+  /(\.ts:\d+|\bat \w+ \(|SQLITE_|syntax error|select .* from|insert into|\$argon2|node_modules)/i;
+
+describe('fuzzing every route', () => {
+  it(`answers ${RUNS} random requests without a 5xx or a leak, and changes no data`, async () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const before = await snapshot();
+    const statuses = new Map<number, number>();
+
+    await fc.assert(
+      fc.asyncProperty(request, async (generated) => {
+        const response = await t.app.inject(toInject(generated));
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        const where = `${generated.method} ${generated.url} → ${response.statusCode}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        expect(response.body, where).not.toMatch(LEAKS);
+        if (response.statusCode >= 400 && generated.method !== 'HEAD') {
+          expect(response.headers['content-type'], where).toMatch(/^application\/json/);
+          const body = response.json<{ code: number; message: string }>();
+          expect(body.code, where).toBe(response.statusCode);
+          expect(body.message.length, where).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+
+    expect(await snapshot()).toEqual(before);
+    // The run reached the handlers, not only the first gate: validation, auth and not-found
+    // answers all occur, and some requests succeed.
+    for (const status of [200, 400, 401, 403, 404]) {
+      expect(
+        statuses.get(status) ?? 0,
+        `no ${status} in ${JSON.stringify([...statuses])}`,
+      ).toBeGreaterThan(0);
+    }
+  }, 120_000);
+});
