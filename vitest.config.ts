@@ -14,6 +14,8 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'apps/web',
+      // Needs the built site (bundle budgets): scripts/test.mjs builds before running Vitest.
+      'bench',
       apiOn('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [apiOn('postgres')] : []),
     ],

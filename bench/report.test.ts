@@ -56,7 +56,7 @@ describe('the table', () => {
     );
     expect(table).toContain('NOT MEASURED: bench/search missing');
     expect(table).toMatch(
-      /search p50 on 100k users, SQLite \(worst case\)\s+–\s+< 10\.0 ms\s+NOT MEASURED/,
+      /search p50 on 100k users, SQLite \(worst budgeted case\)\s+–\s+< 10\.0 ms\s+NOT MEASURED/,
     );
     expect(table).toContain('skipped (TEST_DATABASE_URL unset)');
   });

@@ -163,10 +163,6 @@ await section('startup', async (log) => {
 
 await section('search', async (log) => {
   const result = await measureSearch({ root, log });
-  if ('notMeasured' in result) {
-    notMeasured.search = result.notMeasured;
-    return;
-  }
   figures.search = { source: result.source, ...result.engines };
 });
 

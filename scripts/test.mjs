@@ -1,6 +1,7 @@
 // `npm test`: every test level in one command, and one closing line that sums them up.
-//   1. unit and API tests (Vitest): shared, web, API on SQLite, and API on PostgreSQL when
-//      TEST_DATABASE_URL is set;
+//   0. the build (`npm run build`), which the bundle budgets and the browser tests measure;
+//   1. unit and API tests (Vitest): shared, web, bench (bundle budgets), API on SQLite, and API on
+//      PostgreSQL when TEST_DATABASE_URL is set;
 //   2. browser tests (Playwright in Chromium) against the freshly built server.
 // A level that cannot run for want of a service says so loudly; skipped tests fail the run.
 import { spawnSync } from 'node:child_process';
@@ -43,6 +44,10 @@ function readJson(path) {
 
 const levels = [];
 
+// The bundle-budget tests (Vitest) and the browser tests both need the built site and server.
+const buildStatus = run(npm, ['run', 'build']);
+if (buildStatus !== 0) banner('npm run build failed: the bundle budgets and browser tests fail');
+
 // 1. Vitest
 {
   const output = `${resultsDir}/vitest.json`;
@@ -65,7 +70,6 @@ const levels = [];
 
 // 2. Playwright
 {
-  const buildStatus = run(npm, ['run', 'build']);
   const output = `${resultsDir}/playwright.json`;
   const status =
     buildStatus === 0

@@ -116,7 +116,7 @@ export function buildRows({ figures, notMeasured, settings }) {
     for (const c of result.cases) {
       rows.push({
         label: `${engine}: ${c.name}`,
-        value: `p50 ${formatMs(c.p50Ms)} · p99 ${formatMs(c.p99Ms)}`,
+        value: `p50 ${formatMs(c.p50Ms)} · p99 ${formatMs(c.p99Ms)}${c.budgeted ? '' : ' · stress, no budget'}`,
       });
     }
   }

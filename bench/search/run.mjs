@@ -25,23 +25,33 @@ const USERS = Number(process.env.USERS ?? 100_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const WARMUP = 20;
 const BATCH = 500;
+const DAY = 24 * 60 * 60 * 1000;
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Pass-1' };
 
+// The issue's cases: a rare term, a common term, an empty search with a deep page, each sort
+// column. Terms of one or two characters are stress cases beyond them: shown, not budgeted (no
+// trigram index serves them, so counting their matches reads every row; see docs/performance.md).
 const CASES = [
   { name: 'rare term (1 match)', query: { search: '.4242@' } },
   { name: 'rare Thai term', query: { search: 'พึ่งบุญ', sortBy: 'fullName', sortDirection: 'ASC' } },
   { name: 'no match', query: { search: 'zzqx' } },
   { name: 'common term', query: { search: 'smith' } },
-  { name: 'very common term, 2 chars', query: { search: 'ar' } },
+  { name: 'very common term, 2 chars', stress: true, query: { search: 'ar' } },
   {
     name: '2 chars, sort fullName',
+    stress: true,
     query: { search: 'łu', sortBy: 'fullName', sortDirection: 'ASC' },
   },
   {
     name: '2 Thai chars, sort fullName',
+    stress: true,
     query: { search: 'ใจ', sortBy: 'fullName', sortDirection: 'ASC' },
   },
-  { name: '1 char, sort email', query: { search: 'z', sortBy: 'email', sortDirection: 'ASC' } },
+  {
+    name: '1 char, sort email',
+    stress: true,
+    query: { search: 'z', sortBy: 'email', sortDirection: 'ASC' },
+  },
   { name: 'literal % in term', query: { search: '50%' } },
   { name: 'deep page (9000)', query: { page: '9000' } },
   { name: 'sort fullName ASC', query: { sortBy: 'fullName', sortDirection: 'ASC' } },
@@ -56,7 +66,9 @@ const CASES = [
 
 async function seed(db, passwordHash) {
   const random = mulberry32(20251122);
-  const baseTime = Date.UTC(2023, 0, 1);
+  // Recent (a month ago, to the day): the retention job the app runs at start must expire none of
+  // them, as it would people unused for a year.
+  const baseTime = Math.floor(Date.now() / DAY - 30) * DAY;
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < USERS; start += BATCH) {
       const rows = [];
@@ -125,7 +137,7 @@ async function benchEngine(label, databaseUrl, dir) {
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
       const headers = { authorization: `Bearer ${login.json().data.access_token}` };
       const results = [];
-      for (const { name, query } of CASES) {
+      for (const { name, query, stress } of CASES) {
         const url = `/api/users?${new URLSearchParams(query)}`;
         let totalItems = 0;
         const times = [];
@@ -145,6 +157,7 @@ async function benchEngine(label, databaseUrl, dir) {
           totalItems,
           p50: percentile(times, 0.5),
           p99: percentile(times, 0.99),
+          budgeted: !stress,
         });
       }
       return { label, seedSeconds, results };
@@ -175,7 +188,7 @@ function print({ label, seedSeconds, results }) {
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(30)} ${String(r.totalItems).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}`,
+      `${r.name.padEnd(30)} ${String(r.totalItems).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}${r.budgeted ? '' : '  (stress, no budget)'}`,
     );
   }
 }
@@ -206,12 +219,18 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const slow = reports.flatMap((r) =>
-  r.results.filter((c) => c.p50 >= 50).map((c) => `${r.label}: ${c.name}`),
+// Last line of stdout: the figures for `npm run bench` (bench/lib/search.mjs reads it).
+const engineKey = { SQLite: 'sqlite', PostgreSQL: 'postgres' };
+const engines = Object.fromEntries(
+  reports.map((r) => [
+    engineKey[r.label],
+    r.results.map((c) => ({
+      name: c.name,
+      matches: c.totalItems,
+      p50Ms: c.p50,
+      p99Ms: c.p99,
+      budgeted: c.budgeted,
+    })),
+  ]),
 );
-if (slow.length > 0) {
-  console.log(`\nMedian at or over 50 ms: ${slow.join('; ')}`);
-  process.exitCode = 1;
-} else {
-  console.log('\nEvery median is under 50 ms.');
-}
+console.log(`\n${JSON.stringify({ engines })}`);

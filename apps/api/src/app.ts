@@ -70,7 +70,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = options.database ?? createDatabase(config.database);
   const redis = config.redisUrl
-    ? createRedis({ url: config.redisUrl, prefix: config.redisPrefix }, logger)
+    ? await createRedis({ url: config.redisUrl, prefix: config.redisPrefix }, logger)
     : undefined;
   const counters =
     options.counters ?? (redis ? createRedisCounterStore(redis) : createMemoryCounterStore());

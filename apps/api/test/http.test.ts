@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { API_MESSAGES } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -187,6 +188,10 @@ describe('API docs', () => {
 describe('the built site', () => {
   let site: TestApp;
   const supportEmail = "o'brien&co@example.com";
+  // A hashed asset with the `.br`/`.gz` copies the web build writes beside it.
+  const bundle = Buffer.from('export const rows = [];\n'.repeat(100));
+  const bundleBr = brotliCompressSync(bundle);
+  const bundleGz = gzipSync(bundle);
 
   beforeAll(async () => {
     site = await createTestApp({ env: { SUPPORT_EMAIL: supportEmail } });
@@ -200,6 +205,12 @@ describe('the built site', () => {
     );
     writeFileSync(path.join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app");\n');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), bundle);
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), bundleBr);
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), bundleGz);
+    // Not written by the build: proves the raw template cannot come out as an "encoding".
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync('__CSP_NONCE__'));
+    writeFileSync(path.join(dist, 'index.html.gz'), gzipSync('__CSP_NONCE__'));
     await site.app.close();
     site.app = await buildApp(
       { ...site.config, webDistDir: dist },
@@ -251,6 +262,77 @@ describe('the built site', () => {
 
     const missing = await site.app.inject({ method: 'GET', url: '/assets/app-old.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends the brotli or gzip copy of an asset by Accept-Encoding, else the plain file', async () => {
+    const get = (acceptEncoding?: string) =>
+      site.app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const expectAsset = (response: Awaited<ReturnType<typeof get>>) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(response.headers.vary).toLowerCase()).toContain('accept-encoding');
+    };
+
+    for (const acceptEncoding of ['br', 'gzip, deflate, br, zstd']) {
+      const brotli = await get(acceptEncoding);
+      expectAsset(brotli);
+      expect(brotli.headers['content-encoding'], acceptEncoding).toBe('br');
+      expect(brotli.rawPayload.equals(bundleBr)).toBe(true);
+      expect(brotliDecompressSync(brotli.rawPayload).equals(bundle)).toBe(true);
+    }
+
+    const gzip = await get('gzip');
+    expectAsset(gzip);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(bundleGz)).toBe(true);
+    expect(gunzipSync(gzip.rawPayload).equals(bundle)).toBe(true);
+
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const plain = await get(acceptEncoding);
+      expectAsset(plain);
+      expect(plain.headers['content-encoding'], acceptEncoding).toBeUndefined();
+      expect(plain.rawPayload.equals(bundle)).toBe(true);
+    }
+
+    // A file without copies (too small to gain) is sent plain to a client that accepts br.
+    const small = await site.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("app");\n');
+  });
+
+  it('never sends a compressed copy by its own name, nor index.html as one', async () => {
+    for (const url of ['/assets/app-abc123.js.br', '/assets/app-abc123.js.gz']) {
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }]) {
+        const response = await site.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.body).toBe('Not found\n');
+      }
+    }
+    for (const url of ['/', '/index.html', '/users']) {
+      const response = await site.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<!doctype html>');
+      expect(response.body).not.toContain('__CSP_NONCE__');
+    }
+    const raw = await site.app.inject({ method: 'GET', url: '/index.html.br' });
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.body).toContain('<!doctype html>');
   });
 
   it('answers HEAD like GET, and other methods outside /api with 404', async () => {

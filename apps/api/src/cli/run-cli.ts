@@ -245,7 +245,7 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
   const log = createLogger(config.logLevel, destination(2));
   // With Redis, revocations (set-password) reach the running servers' session caches at once.
   const redis = config.redisUrl
-    ? createRedis({ url: config.redisUrl, prefix: config.redisPrefix }, log)
+    ? await createRedis({ url: config.redisUrl, prefix: config.redisPrefix }, log)
     : undefined;
   let revocations: RevocationBus | undefined;
   try {

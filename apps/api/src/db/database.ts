@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import type { Pool } from 'pg';
 import type { DatabaseConfig } from '../config/env.js';
 import type { DB } from './schema.js';
 import { LockingSqliteDialect } from './sqlite-migration-lock.js';
@@ -16,18 +16,6 @@ export interface Database {
 
 const PG_TIMESTAMPTZ = 1184;
 const PG_INT8 = 20;
-const parsePgDate = pg.types.getTypeParser(PG_TIMESTAMPTZ);
-
-/** timestamptz → ISO string (like SQLite's stored text); int8 (counts) → number. */
-const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === PG_TIMESTAMPTZ) {
-      return (value: string) => (parsePgDate(value) as Date).toISOString();
-    }
-    if (oid === PG_INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  }) as typeof pg.types.getTypeParser,
-};
 
 /** Where a broken idle PostgreSQL connection is reported; unhandled, it would end the process. */
 type PoolErrorListener = (error: Error) => void;
@@ -40,15 +28,67 @@ export function createDatabase(
   onPoolError: PoolErrorListener = reportToStderr,
 ): Database {
   if (config.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.connectionString, types: pgTypes });
-    pool.on('error', onPoolError);
+    const pool = () => createPgPool(config.connectionString, onPoolError);
     return { engine: 'postgres', db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) };
   }
   return {
     engine: 'sqlite',
     db: new Kysely<DB>({
-      dialect: new LockingSqliteDialect({ database: openSqlite(config.filename) }),
+      dialect: new LockingSqliteDialect({
+        database: withStatementCache(openSqlite(config.filename)),
+      }),
     }),
+  };
+}
+
+/**
+ * The PostgreSQL pool, made on the first query: pg is loaded then, so a process on SQLite never
+ * holds it in memory. timestamptz is read as an ISO string (like SQLite's stored text) and int8
+ * (counts) as a number.
+ */
+async function createPgPool(
+  connectionString: string,
+  onPoolError: PoolErrorListener,
+): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  const parsePgDate = pg.types.getTypeParser(PG_TIMESTAMPTZ);
+  const getTypeParser = ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_TIMESTAMPTZ) {
+      return (value: string) => (parsePgDate(value) as Date).toISOString();
+    }
+    if (oid === PG_INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser;
+  const pool = new pg.Pool({ connectionString, types: { getTypeParser } });
+  pool.on('error', onPoolError);
+  return pool;
+}
+
+/** Prepared statements kept per connection; the least recently used beyond this are dropped. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and on a short query preparing costs as much as running it.
+ * The same SQL text (the values travel apart, as parameters) reuses its prepared statement.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = statements.keys().next();
+          if (!oldest.done) statements.delete(oldest.value);
+        }
+      }
+      statements.set(sql, statement); // most recently used last
+      return statement;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export interface RedisConfig {
   url: string;
@@ -16,9 +16,14 @@ const ERROR_LOG_INTERVAL_MS = 30_000;
  * An ioredis client for counters, rate limits and revocations. Keys carry the prefix (ioredis
  * `keyPrefix`, scripts included); channels get it from their callers. Commands fail after a few
  * reconnect attempts instead of hanging a request; the client keeps reconnecting in the
- * background, and /api/ready reports the outage meanwhile.
+ * background, and /api/ready reports the outage meanwhile. ioredis is loaded here, so a process
+ * without REDIS_URL never holds it in memory.
  */
-export function createRedis({ url, prefix }: RedisConfig, log: FastifyBaseLogger): Redis {
+export async function createRedis(
+  { url, prefix }: RedisConfig,
+  log: FastifyBaseLogger,
+): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     keyPrefix: prefix,
     maxRetriesPerRequest: COMMAND_RETRIES,

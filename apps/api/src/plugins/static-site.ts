@@ -18,12 +18,14 @@ const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 const SUPPORT_EMAIL_PLACEHOLDER = '__SUPPORT_EMAIL__';
 const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PRECOMPRESSED = /\.(?:br|gz)$/;
 const NOT_BUILT =
   'Staff Admin: the web site is not built. Run `npm run build` at the repository root, then restart the server.\n';
 
 /**
- * The built site: files from WEB_DIST_DIR (hashed `/assets/*` cached for a year), and index.html
- * as a template for every other GET: a fresh CSP nonce per response and the support email.
+ * The built site: files from WEB_DIST_DIR (hashed `/assets/*` cached for a year, sent as the
+ * build's `.br`/`.gz` copies to clients that accept them), and index.html as a template for every
+ * other GET: a fresh CSP nonce per response and the support email.
  */
 export const staticSitePlugin = fp<{ distDir: string; supportEmail: string }>(
   async (app, { distDir, supportEmail }) => {
@@ -58,8 +60,12 @@ export const staticSitePlugin = fp<{ distDir: string; supportEmail: string }>(
       root: distDir,
       index: false,
       cacheControl: false,
-      // index.html is only ever sent as the filled-in template.
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // The build writes `.br`/`.gz` beside the assets: sent by Accept-Encoding (with
+      // Content-Encoding and `Vary: Accept-Encoding`), the plain file otherwise.
+      preCompressed: true,
+      // index.html is only ever sent as the filled-in template; the compressed copies only as the
+      // encoding of their file (allowedPath sees that file's path), never asked for by name.
+      allowedPath: (pathname) => pathname !== '/index.html' && !PRECOMPRESSED.test(pathname),
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
       },

@@ -1,5 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 
@@ -22,12 +21,22 @@ export interface ProcessedImage {
 const FORMATS: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg' };
 
 /**
+ * sharp (libvips) and file-type are loaded by the first upload, not at start: together they add
+ * about 45 MB to the memory of a process that may never see an upload.
+ */
+const importImageLibraries = () =>
+  Promise.all([import('sharp').then((module) => module.default), import('file-type')]);
+let imageLibraries: ReturnType<typeof importImageLibraries> | undefined;
+const loadImageLibraries = () => (imageLibraries ??= importImageLibraries());
+
+/**
  * Checks an uploaded image by its bytes and re-encodes it: PNG or JPEG only (415 otherwise,
  * whatever its name or declared type), at most IMAGE_MAX_PIXELS (413), turned upright by its EXIF
  * orientation, cover-cropped to a bounded square and written again in the same format. The new
  * file carries no metadata (EXIF, GPS, ICC text chunks): sharp keeps none unless asked to.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const [sharp, { fileTypeFromBuffer }] = await loadImageLibraries();
   const sniffed = await fileTypeFromBuffer(input);
   const format = sniffed ? FORMATS[sniffed.mime] : undefined;
   if (!format) throw new AppError(415, UPLOAD_MESSAGES.fileTypeInvalid);
