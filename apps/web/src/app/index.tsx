@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider.js';
-import { createAppRouter } from './router.js';
+import type { AppRouter } from './router.js';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -7,15 +7,18 @@ import {
   type RouteObject,
 } from 'react-router';
 import { ErrorScreen } from '../components/errors/error-screen.js';
+import { DeferredToaster } from '../components/ui/deferred-toaster.js';
 import { FullHeightSpinner } from '../components/ui/spinner.js';
 import { paths } from '../config/paths.js';
 import { RequireAuth } from './guards/require-auth.js';
 
+/** Rendered once the first page's chunks are in; hydrateFallbackElement stands in until then. */
 function Root() {
   return (
     <>
       <ScrollRestoration />
       <Outlet />
+      <DeferredToaster />
     </>
   );
 }
@@ -147,3 +150,5 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

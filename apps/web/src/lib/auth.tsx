@@ -2,6 +2,7 @@ import type { ApiSuccess, TokenPair, User } from '@staff-admin/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getErrorMessage, isApiError } from './api-error.js';
+import { takeEarlyProfile } from './early-profile.js';
 import { queryClient } from './query-client.js';
 import { getAccessToken, setTokens, signOut, subscribeToSession } from './session.js';
 import { toast } from './toast.js';
@@ -20,6 +21,8 @@ export function preloadApiClient(): void {
 }
 
 async function getProfile({ signal }: { signal: AbortSignal }): Promise<User> {
+  const early = await takeEarlyProfile(getAccessToken());
+  if (early) return early;
   try {
     const api = await loadApiClient();
     const { data } = await api.get<ApiSuccess<User>>('/users/profile', { signal });

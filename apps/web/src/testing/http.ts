@@ -46,5 +46,5 @@ export function gate() {
   return { opened, open };
 }
 
-/** The toasts' live region. */
-export const toasts = () => screen.getByRole('region', { name: /notifications/i });
+/** The toasts' live region, which mounts once the page is shown and the browser is idle. */
+export const findToasts = () => screen.findByRole('region', { name: /notifications/i });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAuth } from '../../lib/auth.js';
 
 const Toaster = lazy(async () => ({ default: (await import('./toaster.js')).Toaster }));
 
@@ -13,13 +14,20 @@ function whenIdle(callback: () => void, timeout: number): () => void {
 }
 
 /**
- * Where toasts appear, loaded once the first page is on screen and the browser is idle, so it
- * never delays that page. Toasts raised earlier are kept by sonner and shown when it mounts;
- * mounting the empty live region first also lets screen readers announce them.
+ * Where toasts appear, loaded once the first page is on screen and the browser is idle (idle
+ * periods come after a frame is painted), so it never competes with that page's chunks or
+ * data. It is rendered in the router's root route, which mounts once the page's chunks are in,
+ * and it waits for the signed-in user too. Toasts raised earlier are kept by sonner and shown
+ * when it mounts; mounting the empty live region first also lets screen readers announce them.
  */
 export function DeferredToaster() {
+  const { isLoadingUser } = useAuth();
   const [mounted, setMounted] = useState(false);
-  useEffect(() => whenIdle(() => setMounted(true), 1000), []);
+  const pageShown = !isLoadingUser;
+  useEffect(() => {
+    if (mounted || !pageShown) return;
+    return whenIdle(() => setMounted(true), 1000);
+  }, [mounted, pageShown]);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

@@ -1,27 +1,4 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-/** Stroke icons on a 24px grid; decorative, so hidden from assistive technology. */
-function StrokeIcon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { StrokeIcon, type IconProps } from './stroke-icon.js';
 
 export function UserIcon(props: IconProps) {
   return (
@@ -93,26 +70,6 @@ export function ShieldIcon(props: IconProps) {
     <StrokeIcon {...props}>
       <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
       <path d="M9 12l2 2 4-4" />
-    </StrokeIcon>
-  );
-}
-
-export function EyeIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-    </StrokeIcon>
-  );
-}
-
-export function EyeOffIcon(props: IconProps) {
-  return (
-    <StrokeIcon {...props}>
-      <path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.7 3.6" />
-      <path d="M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-      <path d="M3 3l18 18" />
     </StrokeIcon>
   );
 }

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, gate, toasts, type RecordedCall } from '../../../testing/http.js';
+import { answer, apiError, gate, findToasts, type RecordedCall } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { API, server } from '../../../testing/server.js';
 
@@ -155,7 +155,9 @@ describe('own profile', () => {
     await user.type(name, '  Alice Cooper  ');
     await saveAndConfirm(user);
 
-    expect(await within(toasts()).findByText('Your changes have been saved.')).toBeVisible();
+    expect(
+      await within(await findToasts()).findByText('Your changes have been saved.'),
+    ).toBeVisible();
     expect(patches.map((call) => call.body)).toEqual([{ fullName: 'Alice Cooper' }]);
     await waitFor(() => expect(headerMenu()).toHaveTextContent('Alice Cooper'));
     expect(name).toHaveValue('Alice Cooper');
@@ -171,7 +173,7 @@ describe('own profile', () => {
     );
     await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'x');
     await saveAndConfirm(user);
-    expect(await within(toasts()).findByText('Some fields are invalid')).toBeVisible();
+    expect(await within(await findToasts()).findByText('Some fields are invalid')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAccessibleDescription(
       'Please enter at most 100 characters.',
     );
@@ -232,7 +234,9 @@ describe('own profile', () => {
       expect(uploads).toEqual([]);
 
       await saveAndConfirm(user);
-      expect(await within(toasts()).findByText('Your changes have been saved.')).toBeVisible();
+      expect(
+        await within(await findToasts()).findByText('Your changes have been saved.'),
+      ).toBeVisible();
       expect(uploads).toHaveLength(1);
       expect(uploads[0]?.url.searchParams.get('dir')).toBe('users');
       // (jsdom's XMLHttpRequest drops the file name on its way to the mock server.)
@@ -282,9 +286,11 @@ describe('own profile', () => {
 
       // Both toasts are raised; the newer one stacks over the older.
       expect(
-        await within(toasts()).findByText('Your changes have been saved.'),
+        await within(await findToasts()).findByText('Your changes have been saved.'),
       ).toBeInTheDocument();
-      expect(within(toasts()).getByText('File size must be less than 5 MB')).toBeInTheDocument();
+      expect(
+        within(await findToasts()).getByText('File size must be less than 5 MB'),
+      ).toBeInTheDocument();
       expect(patches.map((call) => call.body)).toEqual([{ fullName: 'Alice Smith Jr' }]);
       expect(pictureAvatar().querySelector('img')).toHaveAttribute('src', OLD_PICTURE);
       expect(saveButton()).toBeDisabled();
@@ -297,13 +303,15 @@ describe('own profile', () => {
       await saveAndConfirm(user);
 
       expect(
-        await within(toasts()).findByText('File type must be .png, .jpg, .jpeg'),
+        await within(await findToasts()).findByText('File type must be .png, .jpg, .jpeg'),
       ).toBeVisible();
       await waitFor(() =>
         expect(pictureAvatar().querySelector('img')).toHaveAttribute('src', OLD_PICTURE),
       );
       expect(patches).toEqual([]);
-      expect(within(toasts()).queryByText('Your changes have been saved.')).not.toBeInTheDocument();
+      expect(
+        within(await findToasts()).queryByText('Your changes have been saved.'),
+      ).not.toBeInTheDocument();
       expect(saveButton()).toBeDisabled();
     });
 
@@ -321,7 +329,9 @@ describe('own profile', () => {
       expect(pictureAvatar()).toHaveTextContent('A');
       expect(pictureAvatar().querySelector('img')).toBeNull();
       await saveAndConfirm(user);
-      expect(await within(toasts()).findByText('Your changes have been saved.')).toBeVisible();
+      expect(
+        await within(await findToasts()).findByText('Your changes have been saved.'),
+      ).toBeVisible();
       expect(patches.map((call) => call.body)).toEqual([
         { fullName: 'Alice Smith', imageUrl: null },
       ]);

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serveUserList } from '../../../features/users/testing/users-api.js';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, gate, toasts } from '../../../testing/http.js';
+import { answer, apiError, gate, findToasts } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { API, server } from '../../../testing/server.js';
 
@@ -68,7 +68,9 @@ describe('another user’s profile', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Do you want to save changes?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, save' }));
 
-    expect(await within(toasts()).findByText('Your changes have been saved.')).toBeVisible();
+    expect(
+      await within(await findToasts()).findByText('Your changes have been saved.'),
+    ).toBeVisible();
     expect(patches.map((call) => call.body)).toEqual([
       { fullName: 'Bob Jones Sr', position: 'finance', status: 'inactive' },
     ]);
@@ -129,7 +131,7 @@ describe('another user’s profile', () => {
     await user.click(button('Reset Password') as HTMLElement);
     held.open();
     expect(
-      await within(toasts()).findByText(
+      await within(await findToasts()).findByText(
         'Reset password email sent! This user can reset their password via the email link.',
       ),
     ).toBeVisible();
@@ -142,7 +144,7 @@ describe('another user’s profile', () => {
     const { user } = renderOtherUser({ status: 'pending' });
     await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
     expect(
-      await within(toasts()).findByText(
+      await within(await findToasts()).findByText(
         'Invitation sent! The new user can activate their account via the email link.',
       ),
     ).toBeVisible();
@@ -156,7 +158,7 @@ describe('another user’s profile', () => {
     const { user } = renderOtherUser({ status: 'pending' });
     await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
     expect(
-      await within(toasts()).findByText('This user has already set up the account'),
+      await within(await findToasts()).findByText('This user has already set up the account'),
     ).toBeVisible();
   });
 
@@ -184,7 +186,9 @@ describe('another user’s profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'User management' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/users');
     expect(deletions).toHaveLength(1);
-    expect(await within(toasts()).findByText('The record has been deleted.')).toBeVisible();
+    expect(
+      await within(await findToasts()).findByText('The record has been deleted.'),
+    ).toBeVisible();
   });
 
   it('stays on the record and says why when deleting fails', async () => {
@@ -194,7 +198,9 @@ describe('another user’s profile', () => {
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
-    expect(await within(toasts()).findByText('You are not allowed to do this')).toBeVisible();
+    expect(
+      await within(await findToasts()).findByText('You are not allowed to do this'),
+    ).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(`/users/${other.id}`);
   });
@@ -207,7 +213,9 @@ describe('another user’s profile', () => {
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, save' }),
     );
-    expect(await within(toasts()).findByText('Your changes have been saved.')).toBeVisible();
+    expect(
+      await within(await findToasts()).findByText('Your changes have been saved.'),
+    ).toBeVisible();
     expect(patches.map((call) => call.body)).toEqual([{ position: 'admin' }]);
   });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EMPTY_VALUE,
   FULL_NAME_MAX_LENGTH,
@@ -8,10 +7,6 @@ import {
   STATUS_LABELS,
   SWITCHABLE_STATUSES,
   TOAST_MESSAGES,
-  VALIDATION_MESSAGES,
-  fullNameSchema,
-  positionSchema,
-  statusSchema,
   type Position,
   type Status,
   type UpdateProfileInput,
@@ -21,7 +16,6 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
@@ -31,6 +25,7 @@ import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { uploadPicture } from '../api/upload-picture.js';
 import { storedImage, type ProfileImage } from '../utils/picture.js';
@@ -60,22 +55,17 @@ type ProfileFormProps =
       actions: UserAccountActionHandlers;
     };
 
-const imageSchema = z.custom<ProfileImage | null>();
-
-const profileFormSchema = z.object({
-  fullName: fullNameSchema,
-  position: positionSchema,
-  status: statusSchema,
-  image: imageSchema,
-});
-
-/** An invited user may have no name yet; an admin may change their role without inventing one. */
-const namelessUserFormSchema = profileFormSchema.extend({
-  fullName: z
-    .string()
-    .trim()
-    .max(FULL_NAME_MAX_LENGTH, { error: VALIDATION_MESSAGES.fullNameTooLong }),
-});
+/**
+ * The form's validation (zod and the shared schemas) loads when the user first focuses the form
+ * or saves: nothing on the screen needs it before, and the profile is the first page a signed-in
+ * visit shows.
+ */
+const profileResolver = lazyResolver<ProfileFormValues, unknown, ProfileFormValues>(
+  async () => (await import('../utils/profile-form-resolver.js')).profileFormResolver,
+);
+const namelessUserResolver = lazyResolver<ProfileFormValues, unknown, ProfileFormValues>(
+  async () => (await import('../utils/profile-form-resolver.js')).namelessUserFormResolver,
+);
 
 const POSITION_OPTIONS = POSITIONS.map((value) => ({ value, label: POSITION_LABELS[value] }));
 const STATUS_OPTIONS = SWITCHABLE_STATUSES.map((value) => ({
@@ -109,10 +99,9 @@ export function ProfileForm(props: ProfileFormProps) {
   const { user, variant } = props;
   const isSelf = variant === 'self';
   const canEditStatus = !isSelf && user.status !== 'pending';
+  const resolver = !isSelf && user.fullName === null ? namelessUserResolver : profileResolver;
   const form = useForm<ProfileFormValues>({
-    resolver: zodResolver(
-      !isSelf && user.fullName === null ? namelessUserFormSchema : profileFormSchema,
-    ),
+    resolver,
     defaultValues: toFormValues(user),
   });
   const {
@@ -180,6 +169,7 @@ export function ProfileForm(props: ProfileFormProps) {
     <form
       noValidate
       aria-label={isSelf ? 'Your profile' : `Profile of ${displayName}`}
+      onFocus={resolver.preload}
       onSubmit={(event) => void askToSave(event)}
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]"
     >

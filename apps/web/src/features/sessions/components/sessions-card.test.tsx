@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, toasts } from '../../../testing/http.js';
+import { answer, apiError, findToasts, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import type { ActiveSession } from '@staff-admin/shared';
 
@@ -91,7 +91,9 @@ describe('sessions on the profile', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
-    expect(await within(toasts()).findByText('The session has been revoked.')).toBeInTheDocument();
+    expect(
+      await within(await findToasts()).findByText('The session has been revoked.'),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Firefox on Linux' })).not.toBeInTheDocument(),
     );
@@ -135,7 +137,7 @@ describe('sessions on the profile', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
-    expect(within(toasts()).getByText('You have been logged out.')).toBeInTheDocument();
+    expect(within(await findToasts()).getByText('You have been logged out.')).toBeInTheDocument();
     expect(localStorage.length).toBe(0);
     expect(revocations.map((call) => call.url.pathname)).toEqual([
       `/api/users/${me.id}/sessions/session-here`,
@@ -182,12 +184,31 @@ describe('sessions on the profile', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
     );
 
-    expect(await within(toasts()).findByText('Not found')).toBeInTheDocument();
+    expect(await within(await findToasts()).findByText('Not found')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Firefox on Linux' })).not.toBeInTheDocument(),
     );
     expect(lists).toHaveLength(2);
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('access-token');
+  });
+
+  it('shows a spinner while they load, in the room of a session hidden from assistive technology', async () => {
+    const me = createUser();
+    const { opened, open } = gate();
+    answer('get', `/users/${me.id}/sessions`, async () => {
+      await opened;
+      return HttpResponse.json({ data: [THIS_DEVICE] });
+    });
+    renderApp('/users/profile', { user: me });
+
+    const card = await screen.findByRole('region', { name: 'Sessions' });
+    expect(await within(card).findByRole('status')).toHaveTextContent('Loading sessions…');
+    expect(within(card).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+
+    open();
+    expect(await sessionItem('Chrome on Windows')).toBeInTheDocument();
+    expect(within(card).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('offers to try again when the sessions cannot be loaded', async () => {

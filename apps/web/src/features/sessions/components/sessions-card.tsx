@@ -5,8 +5,9 @@ import {
   type ActiveSession,
 } from '@staff-admin/shared';
 import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
+import clsx from 'clsx';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button.js';
+import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -32,6 +33,9 @@ function LastUsed({ value }: { value: string }) {
   );
 }
 
+/** A session's row: its facts, then Revoke (beside them from the `sm` width on). */
+const SESSION_LAYOUT = 'flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between';
+
 function SessionItem({
   session,
   onRevoke,
@@ -41,10 +45,7 @@ function SessionItem({
 }) {
   const titleId = useId();
   return (
-    <li
-      aria-labelledby={titleId}
-      className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
-    >
+    <li aria-labelledby={titleId} className={clsx(SESSION_LAYOUT, 'py-4 first:pt-0 last:pb-0')}>
       <div className="flex min-w-0 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <p id={titleId} title={session.userAgent ?? undefined} className="font-semibold">
@@ -80,6 +81,32 @@ function SessionItem({
   );
 }
 
+const NBSP = '\u00a0';
+
+/**
+ * The spinner while the sessions load, in the room one session takes (a signed-in user always
+ * has at least this device's), so that the list does not push what is below it when it comes.
+ * The room is an invisible copy of a session's layout, one blank line per line of text.
+ */
+function SessionsLoading() {
+  return (
+    <div className="relative">
+      <div aria-hidden="true" className={clsx(SESSION_LAYOUT, 'invisible')}>
+        <div className="flex flex-col gap-2">
+          <p className="font-semibold">{NBSP}</p>
+          <div className="flex flex-col gap-y-1 text-sm">
+            <span>{NBSP}</span>
+            <span>{NBSP}</span>
+            <span>{NBSP}</span>
+          </div>
+        </div>
+        <span className={buttonClassName({ variant: 'secondary', size: 'small' })} />
+      </div>
+      <Spinner text="Loading sessions…" className="absolute top-0 left-0" />
+    </div>
+  );
+}
+
 /**
  * The devices signed in to a user's account (issue 5 §3), on their profile: for the user
  * themselves and for admins. Each can be revoked after a confirmation; revoking this device's
@@ -108,7 +135,7 @@ export function SessionsCard({ userId }: { userId: string }) {
 
   let content;
   if (sessions.isPending) {
-    content = <Spinner text="Loading sessions…" />;
+    content = <SessionsLoading />;
   } else if (sessions.isError) {
     content = (
       <div role="alert" className="flex flex-col items-start gap-3">
