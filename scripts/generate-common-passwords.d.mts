@@ -1,2 +1,1 @@
-export const COMMON_PASSWORD_COUNT: number;
 export function topCommonPasswords(): string[];

@@ -16,7 +16,7 @@ const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot
  * @param {number} port
  * @param {string} authSecret
  */
-export function serverEnv(dataDir, port, authSecret) {
+function serverEnv(dataDir, port, authSecret) {
   /** @type {Record<string, string>} */
   const env = {};
   for (const name of INHERITED) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { MANIFEST_PATH } from './bundle-size.mjs';
 
 /** What the bench needs from a build; a missing one triggers `npm run build`. */
-export const BUILD_OUTPUTS = [
+const BUILD_OUTPUTS = [
   'apps/api/dist/server.js',
   'apps/web/dist/index.html',
   join('apps/web/dist', MANIFEST_PATH),

@@ -12,7 +12,7 @@ export const MANIFEST_PATH = '.vite/manifest.json';
  * The pages measured, with the lazy modules each renders on a first visit (see
  * apps/web/src/app/router.tsx): a manifest key must contain each module path.
  */
-export const FIRST_LOAD_PAGES = {
+const FIRST_LOAD_PAGES = {
   login: {
     path: '/auth/login',
     modules: ['src/components/layouts/auth-layout.', 'src/app/routes/auth/login.'],
@@ -57,7 +57,7 @@ export class BundleSizeError extends Error {
  * @param {string} distDir apps/web/dist
  * @returns {Record<string, ManifestChunk>}
  */
-export function readManifest(distDir) {
+function readManifest(distDir) {
   const file = join(distDir, MANIFEST_PATH);
   if (!existsSync(file)) {
     throw new BundleSizeError(

@@ -55,7 +55,7 @@ const CHROMIUM_ARGS = [
  * @param {Record<string, string>} [options.localStorage]
  * @returns {Promise<Audit>}
  */
-export async function auditPage({ executablePath, url, localStorage }) {
+async function auditPage({ executablePath, url, localStorage }) {
   const browser = await puppeteer.launch({
     executablePath,
     headless: true,

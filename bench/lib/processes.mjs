@@ -22,7 +22,7 @@ export function freePort() {
  * @param {string} url
  * @returns {Promise<number>}
  */
-export function httpStatus(url) {
+function httpStatus(url) {
   return new Promise((resolve) => {
     const req = request(url, { agent: false }, (res) => {
       res.resume();

@@ -40,7 +40,7 @@ export function evaluateBudgets(figures, context) {
 }
 
 /** @param {number} ms */
-export function formatMs(ms) {
+function formatMs(ms) {
   return `${ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : Math.round(ms)} ms`;
 }
 

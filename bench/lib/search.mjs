@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-export const SEARCH_SCRIPT = 'bench/search/run.mjs';
+const SEARCH_SCRIPT = 'bench/search/run.mjs';
 
 /**
  * @typedef {object} SearchCase

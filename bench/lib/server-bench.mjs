@@ -9,11 +9,11 @@ import { median } from './stats.mjs';
  */
 
 /** Connections of the throughput loads, the same for the reference and the profile route. */
-export const THROUGHPUT_CONNECTIONS = 10;
+const THROUGHPUT_CONNECTIONS = 10;
 /** The login figure: 4 sign-ins at once. */
-export const LOGIN_CONNECTIONS = 4;
+const LOGIN_CONNECTIONS = 4;
 /** The /api/health probe beside the login load: paced, so it measures waiting, not saturation. */
-export const HEALTH_PROBE = { connections: 2, overallRate: 100 };
+const HEALTH_PROBE = { connections: 2, overallRate: 100 };
 
 /** @param {import('./load.mjs').LoadResult[]} results */
 function summarize(results) {

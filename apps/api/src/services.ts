@@ -125,7 +125,7 @@ export function createAccountServices(
   deps: { core: CoreServices; counters: CounterStore; lockout: LoginLockout },
 ): AccountServices {
   const { core } = deps;
-  const unitOfWork = new UnitOfWork(database);
+  const { unitOfWork } = core;
   const box = createSealedBox(config.auth.secret, 'mail-outbox');
   const mailWorker = new MailWorker({
     repository: new MailOutboxRepository(database.db, database.engine),

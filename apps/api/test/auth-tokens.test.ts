@@ -6,7 +6,9 @@ import {
   createTestApp,
   createUser,
   decodeJwt,
+  getProfile,
   loginTokens,
+  refresh,
   sleep,
   TEST_AUTH_SECRET,
   type TestApp,
@@ -26,16 +28,6 @@ afterAll(async () => {
   await short.close();
 });
 
-const refresh = (app: TestApp, refreshToken: string, headers: Record<string, string> = {}) =>
-  app.app.inject({
-    method: 'POST',
-    url: `/api/auth/refresh-token/${encodeURIComponent(refreshToken)}`,
-    headers,
-  });
-
-const profile = (app: TestApp, accessToken: string) =>
-  app.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(accessToken) });
-
 const logout = (app: TestApp, accessToken: string) =>
   app.app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: bearer(accessToken) });
 
@@ -52,7 +44,7 @@ describe('POST /api/auth/refresh-token/:refreshToken', () => {
     const second = rotated.json().data;
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(decodeJwt(second.access_token).sid).toBe(decodeJwt(first.access_token).sid);
-    expect((await profile(t, second.access_token)).statusCode).toBe(200);
+    expect((await getProfile(t, second.access_token)).statusCode).toBe(200);
 
     const old = await t.db
       .selectFrom('refresh_tokens')
@@ -79,7 +71,7 @@ describe('POST /api/auth/refresh-token/:refreshToken', () => {
 
     // The token issued by the legitimate rotation is revoked too, and so is its access token.
     expect((await refresh(short, second.refresh_token)).statusCode).toBe(403);
-    expect((await profile(short, second.access_token)).statusCode).toBe(401);
+    expect((await getProfile(short, second.access_token)).statusCode).toBe(401);
 
     // Other sessions of the same user are untouched.
     const other = await loginTokens(short, user);
@@ -112,11 +104,11 @@ describe('DELETE /api/auth/logout', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: null });
 
-    expect((await profile(t, tokens.access_token)).statusCode).toBe(401);
+    expect((await getProfile(t, tokens.access_token)).statusCode).toBe(401);
     expect((await refresh(t, tokens.refresh_token)).statusCode).toBe(403);
     expect((await logout(t, tokens.access_token)).statusCode).toBe(401);
     // Only that session: the user's other session carries on.
-    expect((await profile(t, kept.access_token)).statusCode).toBe(200);
+    expect((await getProfile(t, kept.access_token)).statusCode).toBe(200);
   });
 
   it('accepts a JSON content type with an empty body', async () => {
@@ -166,7 +158,7 @@ describe('access tokens', () => {
     const hs256 = { alg: 'HS256', typ: 'JWT' };
 
     // The crafted control token is accepted, so the rejections below are about what they change.
-    expect((await profile(t, craftJwt(hs256, valid, TEST_AUTH_SECRET))).statusCode).toBe(200);
+    expect((await getProfile(t, craftJwt(hs256, valid, TEST_AUTH_SECRET))).statusCode).toBe(200);
 
     const [head, , signature] = access_token.split('.');
     const tamperedPayload = Buffer.from(
@@ -190,7 +182,7 @@ describe('access tokens', () => {
       garbage: 'not-a-jwt',
     };
     for (const [name, token] of Object.entries(forged)) {
-      const response = await profile(t, token);
+      const response = await getProfile(t, token);
       expect(response.statusCode, name).toBe(401);
     }
 
@@ -206,7 +198,7 @@ describe('access tokens', () => {
     const user = await createUser(t);
     const { access_token } = await loginTokens(t, user);
     await t.db.updateTable('users').set({ status: 'inactive' }).where('id', '=', user.id).execute();
-    const response = await profile(t, access_token);
+    const response = await getProfile(t, access_token);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ code: 403, message: API_MESSAGES.accountInactive });
   });
@@ -222,12 +214,12 @@ describe('token lifetimes', () => {
   it('an expired access token answers 401 and an expired refresh token 403', async () => {
     const user = await createUser(brief);
     const tokens = await loginTokens(brief, user);
-    expect((await profile(brief, tokens.access_token)).statusCode).toBe(200);
+    expect((await getProfile(brief, tokens.access_token)).statusCode).toBe(200);
 
     const exp = Number(decodeJwt(tokens.access_token).exp) * 1000;
     await sleep(Math.max(exp - Date.now(), 1_000) + 50);
 
-    expect((await profile(brief, tokens.access_token)).statusCode).toBe(401);
+    expect((await getProfile(brief, tokens.access_token)).statusCode).toBe(401);
     const expired = await refresh(brief, tokens.refresh_token);
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toBe(API_MESSAGES.sessionEnded);

@@ -1,8 +1,15 @@
 import { POSITIONS, type Position } from '@staff-admin/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, loginTokens, type TestApp } from './helpers.js';
-import { multipart, solidPng } from './images.js';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  loginTokens,
+  uniqueEmail,
+  type TestApp,
+} from './helpers.js';
+import { multipart, pngPart, solidPng } from './images.js';
 
 /**
  * CONTRACT §5 as a table: every user call, by every position, on another user and on oneself.
@@ -32,11 +39,8 @@ const signedIn = (caller: Caller) => caller !== 'anonymous';
 const adminOnly = (ok: number) => (caller: Caller) =>
   !signedIn(caller) ? 401 : admin(caller) ? ok : 403;
 
-let emailCount = 0;
-const freshEmail = () => `matrix${++emailCount}-${Date.now()}@example.com`;
-
 const upload = (url: string, field: string, png: Buffer): InjectOptions => {
-  const body = multipart([{ field, filename: 'a.png', contentType: 'image/png', data: png }]);
+  const body = multipart([pngPart(png, 'a.png', field)]);
   return { method: 'POST', url, payload: body.payload, headers: body.headers };
 };
 
@@ -117,7 +121,7 @@ const CALLS: Call[] = [
     request: () => ({
       method: 'POST',
       url: '/api/users/bulk-create',
-      payload: { users: [{ email: freshEmail(), position: 'contractor' }] },
+      payload: { users: [{ email: uniqueEmail('matrix'), position: 'contractor' }] },
     }),
   },
   {

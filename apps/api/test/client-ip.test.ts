@@ -1,7 +1,7 @@
 import { API_MESSAGES } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, decodeJwt, TEST_PASSWORD, type TestApp } from './helpers.js';
-import { multipart, solidPng } from './images.js';
+import { multipart, pngPart, solidPng } from './images.js';
 
 /** A login for an unknown email (404) from `remoteAddress`, with an optional X-Forwarded-For. */
 const loginFrom = (t: TestApp, remoteAddress: string, forwardedFor?: string) =>
@@ -117,7 +117,7 @@ describe('per-IP upload limit', () => {
     const token = login.json().data.access_token as string;
     const png = await solidPng(64, 64);
     const send = (url: string, field: string, remoteAddress: string) => {
-      const body = multipart([{ field, filename: 'a.png', contentType: 'image/png', data: png }]);
+      const body = multipart([pngPart(png, 'a.png', field)]);
       return t.app.inject({
         method: 'POST',
         url,

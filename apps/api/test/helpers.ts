@@ -16,6 +16,7 @@ import { newId } from '../src/lib/ids.js';
 import { createLogger } from '../src/lib/logger.js';
 import { generateOpaqueToken, hashToken } from '../src/lib/secure-token.js';
 import type { CoreServices } from '../src/services.js';
+import { multipart, type FilePart } from './images.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -130,6 +131,12 @@ export interface UserOverrides {
 
 export type TestUser = User & { password: string };
 
+let emailCounter = 0;
+
+/** An address no other user of this test run has: `label`, a counter and a random tail. */
+export const uniqueEmail = (label = 'user') =>
+  `${label}${++emailCounter}-${randomBytes(3).toString('hex')}@example.com`;
+
 let userCounter = 0;
 
 /** Factory: an active contractor with TEST_PASSWORD unless told otherwise (pending users get none). */
@@ -141,7 +148,7 @@ export async function createUser(
   const status = overrides.status ?? 'active';
   const password = overrides.password ?? TEST_PASSWORD;
   const user = await services.users.create({
-    email: overrides.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@example.com`,
+    email: overrides.email ?? uniqueEmail(),
     password: status === 'pending' ? undefined : password,
     position: overrides.position ?? 'contractor',
     status,
@@ -179,10 +186,50 @@ export async function loginTokens(
 
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
+export const refresh = (
+  { app }: Pick<TestApp, 'app'>,
+  refreshToken: string,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/auth/refresh-token/${encodeURIComponent(refreshToken)}`,
+    headers,
+  });
+
+export const getProfile = ({ app }: Pick<TestApp, 'app'>, accessToken: string) =>
+  app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(accessToken) });
+
+/** Sends files as multipart/form-data, to the single-file upload route unless told otherwise. */
+export function uploadFiles(
+  { app }: Pick<TestApp, 'app'>,
+  accessToken: string,
+  parts: FilePart[],
+  url = '/api/uploads?dir=users',
+) {
+  const body = multipart(parts);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(accessToken) },
+  });
+}
+
+/** Where an uploaded picture, named by its public path, lies on disk. */
+export const uploadedFilePath = ({ config }: Pick<TestApp, 'config'>, publicPath: string) =>
+  path.join(config.uploadDir, 'users', path.basename(publicPath));
+
+export const outboxRowsTo = ({ db }: Pick<TestApp, 'db'>, email: string) =>
+  db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute();
+
 /** The payload of a JWT, without checking anything. */
 export function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
 }
+
+/** The session an access token belongs to. */
+export const sessionOf = (tokens: TokenPair) => String(decodeJwt(tokens.access_token).sid);
 
 /** Hand-made JWTs for forgery tests: any header, any payload, HMAC with any secret. */
 export function craftJwt(

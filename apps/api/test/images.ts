@@ -103,6 +103,13 @@ export interface FilePart {
   data: Buffer;
 }
 
+export const pngPart = (data: Buffer, filename = 'me.png', field = 'file'): FilePart => ({
+  field,
+  filename,
+  contentType: 'image/png',
+  data,
+});
+
 /** A multipart/form-data body for app.inject. */
 export function multipart(parts: FilePart[], fields: Record<string, string> = {}) {
   const boundary = `----staff-admin-test-${Math.random().toString(16).slice(2)}`;

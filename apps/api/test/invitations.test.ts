@@ -6,7 +6,9 @@ import {
   createUser,
   login,
   loginTokens,
+  outboxRowsTo,
   sleep,
+  uniqueEmail,
   type TestApp,
   type TestUser,
 } from './helpers.js';
@@ -32,9 +34,6 @@ afterAll(async () => {
   await t.close();
   await smtp.stop();
 });
-
-let emailCounter = 0;
-const newEmail = (label = 'invitee') => `${label}${++emailCounter}-${Date.now()}@example.com`;
 
 const bulkCreate = (users: unknown[], token = adminToken) =>
   t.app.inject({
@@ -68,19 +67,16 @@ const setup = (token: string, password = NEW_PASSWORD, confirmedPassword = passw
 
 /** Invites one user and returns the token from the mail they receive. */
 async function invite(fullName?: string) {
-  const email = newEmail();
+  const email = uniqueEmail('invitee');
   const response = await bulkCreate([{ email, position: 'contractor', fullName }]);
   expect(response.statusCode).toBe(201);
   const mail = await smtp.waitForMail(email);
   return { email, mail, ...linkIn(mail, '/auth/accept-invitation') };
 }
 
-const outboxRowsTo = (email: string) =>
-  t.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute();
-
 describe('invitation: bulk-create → mail → check-token → setup → login', () => {
   it('walks the whole way with the link from the mail', async () => {
-    const email = newEmail('Walker');
+    const email = uniqueEmail('Walker');
     const response = await bulkCreate([
       { email: `  ${email.toUpperCase()} `, fullName: 'Wally Walker', position: 'finance' },
     ]);
@@ -146,7 +142,7 @@ describe('invitation: bulk-create → mail → check-token → setup → login',
   });
 
   it('greets a user without a name and sends each invitee their own mail', async () => {
-    const [first, second] = [newEmail(), newEmail()];
+    const [first, second] = [uniqueEmail('invitee'), uniqueEmail('invitee')];
     const response = await bulkCreate([
       { email: first, position: 'contractor' },
       { email: second, position: 'project_manager', fullName: 'Pam Manager' },
@@ -251,7 +247,7 @@ describe('PATCH /api/users/setup', () => {
       code: 400,
       message: API_MESSAGES.invalidToken,
     });
-    expect(await outboxRowsTo(email)).toEqual([]);
+    expect(await outboxRowsTo(t, email)).toEqual([]);
     const tokens = await t.db
       .selectFrom('one_time_tokens')
       .select('id')
@@ -269,7 +265,7 @@ describe('expired invitations', () => {
     try {
       const boss = await createUser(shortLived, { position: 'admin' });
       const { access_token } = await loginTokens(shortLived, boss);
-      const email = newEmail('expiring');
+      const email = uniqueEmail('expiring');
       const response = await shortLived.app.inject({
         method: 'POST',
         url: '/api/users/bulk-create',
@@ -333,7 +329,7 @@ describe('POST /api/users/resend', () => {
     expect(notPending.statusCode).toBe(400);
     expect(notPending.json()).toEqual({ code: 400, message: API_MESSAGES.notPending });
 
-    const unknown = await resend(newEmail('nobody'));
+    const unknown = await resend(uniqueEmail('nobody'));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 404, message: API_MESSAGES.userNotFound });
 
@@ -368,12 +364,12 @@ describe('POST /api/users/bulk-create validation', () => {
 
   it('reports every bad row by its index and creates nobody', async () => {
     const before = await countUsers();
-    const good = newEmail();
+    const good = uniqueEmail('invitee');
     const response = await bulkCreate([
       { email: good, position: 'contractor' },
       { email: 'not-an-email', position: 'contractor' },
-      { email: newEmail(), position: 'chief' },
-      { email: newEmail(), position: 'finance', fullName: '   ' },
+      { email: uniqueEmail('invitee'), position: 'chief' },
+      { email: uniqueEmail('invitee'), position: 'finance', fullName: '   ' },
     ]);
     expect(response.statusCode).toBe(400);
     const body = response.json();
@@ -386,7 +382,7 @@ describe('POST /api/users/bulk-create validation', () => {
     expect(body.errors['users.1.email']).toBe(VALIDATION_MESSAGES.emailInvalid);
     expect(body.errors['users.3.fullName']).toBe(VALIDATION_MESSAGES.fullNameRequired);
     expect(await countUsers()).toBe(before);
-    expect(await outboxRowsTo(good)).toEqual([]);
+    expect(await outboxRowsTo(t, good)).toEqual([]);
   });
 
   it('refuses an empty list and more than 100 rows', async () => {
@@ -423,11 +419,11 @@ describe('POST /api/users/bulk-create validation', () => {
   });
 
   it('refuses an email repeated in the list, whatever its letter case', async () => {
-    const email = newEmail();
+    const email = uniqueEmail('invitee');
     const before = await countUsers();
     const response = await bulkCreate([
       { email, position: 'contractor' },
-      { email: newEmail(), position: 'contractor' },
+      { email: uniqueEmail('invitee'), position: 'contractor' },
       { email: email.toUpperCase(), position: 'finance' },
     ]);
     expect(response.statusCode).toBe(400);
@@ -441,7 +437,7 @@ describe('POST /api/users/bulk-create validation', () => {
 
   it('skips emails already in use, with a reason, and creates the rest', async () => {
     const existing = await createUser(t);
-    const fresh = newEmail();
+    const fresh = uniqueEmail('invitee');
     const response = await bulkCreate([
       { email: existing.email.toUpperCase(), position: 'contractor' },
       { email: fresh, position: 'admin' },
@@ -451,11 +447,11 @@ describe('POST /api/users/bulk-create validation', () => {
     expect(created.map((user: { email: string }) => user.email)).toEqual([fresh]);
     expect(skipped).toEqual([{ email: existing.email, reason: API_MESSAGES.emailTaken }]);
     await smtp.waitForMail(fresh);
-    expect(await outboxRowsTo(existing.email)).toEqual([]);
+    expect(await outboxRowsTo(t, existing.email)).toEqual([]);
   });
 
   it('is for admins only', async () => {
-    const email = newEmail();
+    const email = uniqueEmail('invitee');
     const forbidden = await bulkCreate([{ email, position: 'contractor' }], memberToken);
     expect(forbidden.statusCode).toBe(403);
     const anonymous = await t.app.inject({
@@ -464,7 +460,7 @@ describe('POST /api/users/bulk-create validation', () => {
       payload: { users: [{ email, position: 'contractor' }] },
     });
     expect(anonymous.statusCode).toBe(401);
-    expect(await outboxRowsTo(email)).toEqual([]);
+    expect(await outboxRowsTo(t, email)).toEqual([]);
   });
 });
 
@@ -474,7 +470,7 @@ describe('GET /api/users/emails', () => {
 
   it('lists the users having the given emails, comma separated or repeated', async () => {
     const [a, b, c] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
-    const unknown = newEmail('unknown');
+    const unknown = uniqueEmail('unknown');
     const response = await byEmails(
       `emails=${encodeURIComponent(` ${a.email.toUpperCase()} ,${unknown}`)}&emails=${b.email}&emails=${a.email}`,
     );

@@ -4,8 +4,11 @@ import {
   bearer,
   createTestApp,
   createUser,
+  getProfile,
   login,
   loginTokens,
+  outboxRowsTo,
+  refresh,
   sleep,
   type TestApp,
 } from './helpers.js';
@@ -53,15 +56,6 @@ const changePassword = (
     payload: { confirmNewPassword: body.newPassword, ...body },
   });
 
-const refresh = (refreshToken: string) =>
-  t.app.inject({ method: 'POST', url: `/api/auth/refresh-token/${refreshToken}` });
-
-const profile = (accessToken: string) =>
-  t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(accessToken) });
-
-const outboxRowsTo = (app: TestApp, email: string) =>
-  app.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute();
-
 /** Nothing queued for this address, and nothing arrives even after the worker had time. */
 async function expectNoMail(email: string) {
   expect(await outboxRowsTo(t, email)).toEqual([]);
@@ -99,8 +93,8 @@ describe('forgot password → mail → reset', () => {
     expect(done.json()).toEqual({ data: null });
 
     for (const session of sessions) {
-      expect((await profile(session.access_token)).statusCode).toBe(401);
-      expect((await refresh(session.refresh_token)).statusCode).toBe(403);
+      expect((await getProfile(t, session.access_token)).statusCode).toBe(401);
+      expect((await refresh(t, session.refresh_token)).statusCode).toBe(403);
     }
     expect((await login(t, user.email, user.password)).statusCode).toBe(400);
     expect((await login(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -360,10 +354,10 @@ describe('PATCH /api/users/change-password', () => {
     expect(response.json()).toEqual({ data: null });
     expect(response.headers['cache-control']).toBe('no-store');
 
-    expect((await profile(mine.access_token)).statusCode).toBe(200);
-    expect((await refresh(mine.refresh_token)).statusCode).toBe(200);
-    expect((await profile(other.access_token)).statusCode).toBe(401);
-    expect((await refresh(other.refresh_token)).statusCode).toBe(403);
+    expect((await getProfile(t, mine.access_token)).statusCode).toBe(200);
+    expect((await refresh(t, mine.refresh_token)).statusCode).toBe(200);
+    expect((await getProfile(t, other.access_token)).statusCode).toBe(401);
+    expect((await refresh(t, other.refresh_token)).statusCode).toBe(403);
     expect((await login(t, user.email, user.password)).statusCode).toBe(400);
     expect((await login(t, user.email, NEW_PASSWORD)).statusCode).toBe(200);
 

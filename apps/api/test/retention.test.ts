@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -13,10 +12,12 @@ import {
   insertLinkToken,
   loginTokens,
   sleep,
+  uploadedFilePath,
+  uploadFiles,
   type TestApp,
   type TestUser,
 } from './helpers.js';
-import { multipart, solidPng } from './images.js';
+import { pngPart, solidPng } from './images.js';
 
 const DAY = 86_400_000;
 const longAgo = (days: number) => toIso(Date.now() - days * DAY);
@@ -47,15 +48,7 @@ const exists = async (id: string) =>
 
 /** Uploads a picture, and makes it the user's picture unless `use` is false. */
 async function uploadPicture(user: TestUser, tokens: TokenPair, use = true): Promise<string> {
-  const body = multipart([
-    { field: 'file', filename: 'me.png', contentType: 'image/png', data: await solidPng(40, 40) },
-  ]);
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads?dir=users',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(tokens.access_token) },
-  });
+  const uploaded = await uploadFiles(t, tokens.access_token, [pngPart(await solidPng(40, 40))]);
   const picture = uploaded.json().data.path as string;
   if (!use) return picture;
   await t.app.inject({
@@ -67,8 +60,7 @@ async function uploadPicture(user: TestUser, tokens: TokenPair, use = true): Pro
   return picture;
 }
 
-const onDisk = (publicPath: string) =>
-  path.join(t.config.uploadDir, 'users', path.basename(publicPath));
+const onDisk = (publicPath: string) => uploadedFilePath(t, publicPath);
 
 describe('account expiry', () => {
   it('deletes an account unused for a year with its data, and leaves only an anonymous id', async () => {

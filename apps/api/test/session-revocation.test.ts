@@ -9,9 +9,9 @@ import {
   bearer,
   createTestApp,
   createUser,
-  decodeJwt,
   login,
   loginTokens,
+  sessionOf,
   type TestApp,
 } from './helpers.js';
 
@@ -23,8 +23,6 @@ const LONG_CACHE = { SESSION_CACHE_TTL: '60s' };
 
 const get = (app: App, url: string, accessToken: string) =>
   app.inject({ method: 'GET', url, headers: bearer(accessToken) });
-
-const sessionOf = (tokens: TokenPair) => String(decodeJwt(tokens.access_token).sid);
 
 describe('session cache', () => {
   const row = (userId: string): SessionAccessRow => ({

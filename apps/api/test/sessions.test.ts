@@ -4,22 +4,13 @@ import {
   bearer,
   createTestApp,
   createUser,
-  decodeJwt,
+  getProfile,
   loginTokens,
+  refresh,
+  sessionOf,
   sleep,
   type TestApp,
 } from './helpers.js';
-
-const refresh = (t: TestApp, refreshToken: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/auth/refresh-token/${encodeURIComponent(refreshToken)}`,
-  });
-
-const profile = (t: TestApp, accessToken: string) =>
-  t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(accessToken) });
-
-const sessionOf = (tokens: TokenPair) => String(decodeJwt(tokens.access_token).sid);
 
 describe('refresh-token grace window', () => {
   let t: TestApp;
@@ -41,7 +32,7 @@ describe('refresh-token grace window', () => {
 
     // The shared pair works, and the session carries on as one family.
     const next = a.json().data as TokenPair;
-    expect((await profile(t, next.access_token)).statusCode).toBe(200);
+    expect((await getProfile(t, next.access_token)).statusCode).toBe(200);
     expect((await refresh(t, next.refresh_token)).statusCode).toBe(200);
   });
 
@@ -133,9 +124,9 @@ describe('session lifetimes', () => {
   it('ends a session left unused for SESSION_IDLE_TIMEOUT, on requests and on refresh', async () => {
     const user = await createUser(idle);
     const tokens = await loginTokens(idle, user);
-    expect((await profile(idle, tokens.access_token)).statusCode).toBe(200);
+    expect((await getProfile(idle, tokens.access_token)).statusCode).toBe(200);
     await sleep(700);
-    const request = await profile(idle, tokens.access_token);
+    const request = await getProfile(idle, tokens.access_token);
     expect(request.statusCode).toBe(401);
     expect(request.json().message).toBe(API_MESSAGES.sessionEnded);
     expect((await refresh(idle, tokens.refresh_token)).statusCode).toBe(403);
@@ -146,7 +137,7 @@ describe('session lifetimes', () => {
     const tokens = await loginTokens(idle, user);
     for (let i = 0; i < 6; i += 1) {
       await sleep(200);
-      expect((await profile(idle, tokens.access_token)).statusCode, `request ${i}`).toBe(200);
+      expect((await getProfile(idle, tokens.access_token)).statusCode, `request ${i}`).toBe(200);
     }
     // 1.2 s after sign-in, twice the idle timeout, and still alive: each use pushed the end.
     expect((await refresh(idle, tokens.refresh_token)).statusCode).toBe(200);
@@ -173,7 +164,7 @@ describe('session lifetimes', () => {
     expect(Date.parse(row.tokenEnd)).toBeLessThanOrEqual(Date.parse(row.createdAt) + 1_000);
 
     await sleep(Math.max(0, started + 1_100 - Date.now()));
-    expect((await profile(capped, tokens.access_token)).statusCode).toBe(401);
+    expect((await getProfile(capped, tokens.access_token)).statusCode).toBe(401);
     expect((await refresh(capped, tokens.refresh_token)).statusCode).toBe(403);
   });
 });
@@ -258,16 +249,16 @@ describe('GET and DELETE /api/users/:id/sessions', () => {
     const response = await revoke(user.id, sessionOf(stolen), admin.access_token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: null });
-    expect((await profile(t, stolen.access_token)).statusCode).toBe(401);
+    expect((await getProfile(t, stolen.access_token)).statusCode).toBe(401);
     expect((await refresh(t, stolen.refresh_token)).statusCode).toBe(403);
-    expect((await profile(t, kept.access_token)).statusCode).toBe(200);
+    expect((await getProfile(t, kept.access_token)).statusCode).toBe(200);
     const left = (await list(user.id, admin.access_token)).json().data;
     expect(left.map((s: { id: string }) => s.id)).toEqual([sessionOf(kept)]);
 
     // A user may end their own other sessions too.
     const third = await loginTokens(t, user);
     expect((await revoke(user.id, sessionOf(third), kept.access_token)).statusCode).toBe(200);
-    expect((await profile(t, third.access_token)).statusCode).toBe(401);
+    expect((await getProfile(t, third.access_token)).statusCode).toBe(401);
   });
 
   it('answers 404 for unknown users, and for sessions that are not the user’s or not live', async () => {
@@ -282,7 +273,7 @@ describe('GET and DELETE /api/users/:id/sessions', () => {
       expect(response.statusCode, sessionId).toBe(404);
     }
     // Someone else's session was named under the wrong user: it is untouched.
-    expect((await profile(t, theirs.access_token)).statusCode).toBe(200);
+    expect((await getProfile(t, theirs.access_token)).statusCode).toBe(200);
     expect((await revoke(other.id, sessionOf(theirs), admin.access_token)).statusCode).toBe(200);
     expect((await revoke(other.id, sessionOf(theirs), admin.access_token)).statusCode).toBe(404);
   });

@@ -5,12 +5,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../src/modules/uploads/uploads.messages.js';
 import { UNREFERENCED_UPLOAD_TTL_MS } from '../src/modules/uploads/uploads.service.js';
-import { bearer, createTestApp, createUser, loginTokens, type TestApp } from './helpers.js';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  loginTokens,
+  uploadedFilePath,
+  uploadFiles,
+  type TestApp,
+} from './helpers.js';
 import {
   gif,
   hugeSolidPng,
   jpegWithGps,
-  multipart,
   sidewaysJpeg,
   solidJpeg,
   solidPng,
@@ -34,21 +41,14 @@ const file = (data: Buffer, filename = 'photo.png', contentType = 'image/png'): 
   data,
 });
 
-function upload(parts: FilePart[], { url = '/api/uploads?dir=users', auth = token } = {}) {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(auth) },
-  });
-}
+const upload = (parts: FilePart[], { url = '/api/uploads?dir=users', auth = token } = {}) =>
+  uploadFiles(t, auth, parts, url);
 
 const getFile = (url: string) => t.app.inject({ method: 'GET', url });
 const usersDir = () => path.join(t.config.uploadDir, 'users');
 const storedFiles = () => (existsSync(usersDir()) ? readdirSync(usersDir()).sort() : []);
 const uploadRows = () => t.db.selectFrom('uploads').selectAll().execute();
-const diskPath = (publicPath: string) => path.join(usersDir(), path.basename(publicPath));
+const diskPath = (publicPath: string) => uploadedFilePath(t, publicPath);
 
 describe('POST /api/uploads', () => {
   it('stores a PNG re-encoded as a square PNG under a generated name and records it', async () => {

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { API_MESSAGES, VALIDATION_MESSAGES, type TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_ORIGIN } from '../src/modules/audit/audit-events.js';
@@ -8,11 +7,15 @@ import {
   bearer,
   createTestApp,
   createUser,
+  getProfile,
   loginTokens,
+  refresh,
+  uploadedFilePath,
+  uploadFiles,
   type TestApp,
   type TestUser,
 } from './helpers.js';
-import { multipart, solidPng } from './images.js';
+import { pngPart, solidPng } from './images.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -38,31 +41,16 @@ const patchStatus = (id: string, status: string, token = adminToken) =>
   });
 const deleteUser = (id: string, token = adminToken) =>
   t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: bearer(token) });
-const profile = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
-const refresh = (tokens: TokenPair) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/auth/refresh-token/${tokens.refresh_token}`,
-    headers: bearer(tokens.access_token),
-  });
+const refreshAs = (tokens: TokenPair) =>
+  refresh(t, tokens.refresh_token, bearer(tokens.access_token));
 
 async function uploadPicture(token = adminToken): Promise<string> {
-  const body = multipart([
-    { field: 'file', filename: 'me.png', contentType: 'image/png', data: await solidPng(80, 80) },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads?dir=users',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
+  const response = await uploadFiles(t, token, [pngPart(await solidPng(80, 80))]);
   expect(response.statusCode).toBe(201);
   return response.json().data.path;
 }
 
-const onDisk = (publicPath: string) =>
-  existsSync(path.join(t.config.uploadDir, 'users', path.basename(publicPath)));
+const onDisk = (publicPath: string) => existsSync(uploadedFilePath(t, publicPath));
 const uploadRow = (publicPath: string) =>
   t.db.selectFrom('uploads').selectAll().where('path', '=', publicPath).executeTakeFirst();
 
@@ -73,7 +61,7 @@ describe('PATCH /api/users/profile', () => {
     const response = await patchProfile(token, { fullName: '  Nina Newname  ' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ id: user.id, fullName: 'Nina Newname' });
-    expect((await profile(token)).json().data.fullName).toBe('Nina Newname');
+    expect((await getProfile(t, token)).json().data.fullName).toBe('Nina Newname');
   });
 
   it('answers 400 with the field message for a missing or blank full name', async () => {
@@ -179,7 +167,7 @@ describe('PATCH /api/users/:id', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(USER_ADMIN_MESSAGES.ownPositionOrStatus);
     }
-    expect((await profile(adminToken)).json().data).toMatchObject({
+    expect((await getProfile(t, adminToken)).json().data).toMatchObject({
       position: 'admin',
       status: 'active',
     });
@@ -214,12 +202,12 @@ describe('PATCH /api/users/:id', () => {
   it('ends the sessions of a user it deactivates', async () => {
     const user = await createUser(t);
     const tokens = await loginTokens(t, user);
-    expect((await profile(tokens.access_token)).statusCode).toBe(200);
+    expect((await getProfile(t, tokens.access_token)).statusCode).toBe(200);
     expect((await patchUser(user.id, { status: 'inactive' })).statusCode).toBe(200);
-    const after = await profile(tokens.access_token);
+    const after = await getProfile(t, tokens.access_token);
     expect(after.statusCode).toBe(403);
     expect(after.json().message).toBe(API_MESSAGES.accountInactive);
-    expect((await refresh(tokens)).statusCode).toBe(403);
+    expect((await refreshAs(tokens)).statusCode).toBe(403);
     const live = await t.db
       .selectFrom('sessions')
       .select('id')
@@ -237,15 +225,15 @@ describe('PATCH /api/users/:id/status', () => {
     const off = await patchStatus(user.id, 'inactive');
     expect(off.statusCode).toBe(200);
     expect(off.json().data.status).toBe('inactive');
-    expect([401, 403]).toContain((await profile(tokens.access_token)).statusCode);
-    expect((await refresh(tokens)).statusCode).toBe(403);
+    expect([401, 403]).toContain((await getProfile(t, tokens.access_token)).statusCode);
+    expect((await refreshAs(tokens)).statusCode).toBe(403);
 
     const on = await patchStatus(user.id, 'active');
     expect(on.json().data.status).toBe('active');
     // The old session stays ended; a new login works.
-    expect([401, 403]).toContain((await profile(tokens.access_token)).statusCode);
+    expect([401, 403]).toContain((await getProfile(t, tokens.access_token)).statusCode);
     const again = await loginTokens(t, user);
-    expect((await profile(again.access_token)).statusCode).toBe(200);
+    expect((await getProfile(t, again.access_token)).statusCode).toBe(200);
   });
 
   it('answers 400 for pending users and for status pending', async () => {
@@ -259,7 +247,7 @@ describe('PATCH /api/users/:id/status', () => {
   it('answers 403 on oneself and 404 for unknown users', async () => {
     const self = await patchStatus(admin.id, 'inactive');
     expect(self.statusCode).toBe(403);
-    expect((await profile(adminToken)).statusCode).toBe(200);
+    expect((await getProfile(t, adminToken)).statusCode).toBe(200);
     expect((await patchStatus('5a1e7f10-0000-4000-8000-000000000000', 'active')).statusCode).toBe(
       404,
     );
@@ -297,8 +285,8 @@ describe('DELETE /api/users/:id', () => {
       headers: bearer(adminToken),
     });
     expect(read.statusCode).toBe(404);
-    expect((await profile(tokens.access_token)).statusCode).toBe(401);
-    expect((await refresh(tokens)).statusCode).toBe(403);
+    expect((await getProfile(t, tokens.access_token)).statusCode).toBe(401);
+    expect((await refreshAs(tokens)).statusCode).toBe(403);
     const sessions = await t.db
       .selectFrom('sessions')
       .where('user_id', '=', user.id)

@@ -4,8 +4,15 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { bearer, createTestApp, createUser, loginTokens, type TestApp } from '../helpers.js';
-import { multipart, solidPng } from '../images.js';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  loginTokens,
+  uploadFiles,
+  type TestApp,
+} from '../helpers.js';
+import { pngPart, solidPng } from '../images.js';
 
 /**
  * Every kind of response the server gives carries the browser defences: a CSP without
@@ -32,15 +39,7 @@ beforeAll(async () => {
     { database: t.database, logger: createLogger('silent') },
   );
   token = (await loginTokens(t, await createUser(t))).access_token;
-  const body = multipart([
-    { field: 'file', filename: 'a.png', contentType: 'image/png', data: await solidPng(32, 32) },
-  ]);
-  const uploaded = await app.inject({
-    method: 'POST',
-    url: '/api/uploads?dir=users',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
+  const uploaded = await uploadFiles({ app }, token, [pngPart(await solidPng(32, 32), 'a.png')]);
   picture = uploaded.json().data.path;
 });
 afterAll(async () => {

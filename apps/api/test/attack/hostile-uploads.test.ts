@@ -2,16 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, loginTokens, type TestApp } from '../helpers.js';
 import {
-  gif,
-  hugeSolidPng,
-  jpegWithComment,
-  multipart,
-  solidPng,
-  svg,
-  textBombPng,
-} from '../images.js';
+  createTestApp,
+  createUser,
+  loginTokens,
+  uploadedFilePath,
+  uploadFiles,
+  type TestApp,
+} from '../helpers.js';
+import { gif, hugeSolidPng, jpegWithComment, solidPng, svg, textBombPng } from '../images.js';
 
 /**
  * Files built to attack whoever opens them: each is refused with a 4xx and stores nothing, or is
@@ -35,20 +34,8 @@ const usersDir = () => path.join(t.config.uploadDir, 'users');
 const stored = () => (existsSync(usersDir()) ? readdirSync(usersDir()).sort() : []);
 const uploadRows = async () => (await t.db.selectFrom('uploads').select('id').execute()).length;
 
-function upload(
-  data: Buffer,
-  filename: string,
-  contentType: string,
-  url = '/api/uploads?dir=users',
-) {
-  const body = multipart([{ field: 'file', filename, contentType, data }]);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
+const upload = (data: Buffer, filename: string, contentType: string, url?: string) =>
+  uploadFiles(t, token, [{ field: 'file', filename, contentType, data }], url);
 
 /** Name → file, name and declared type, and the answer: every one of these stores nothing. */
 const REFUSED: [string, () => Promise<[Buffer, string, string]>, number][] = [
@@ -172,7 +159,7 @@ describe('hostile uploads that are defused', () => {
     // Stored under a generated name, inside the upload folder, whatever the client called it.
     expect(publicPath).toMatch(new RegExp(`^/api/files/users/[0-9a-f-]{36}\\.${extension}$`));
     expect(originalName).toBe(`evilgnp.${extension}`);
-    const onDisk = readFileSync(path.join(usersDir(), path.basename(publicPath)));
+    const onDisk = readFileSync(uploadedFilePath(t, publicPath));
     expect(onDisk.length).toBe(size);
     expect(onDisk.toString('latin1')).not.toContain(marker);
     expect(onDisk.length).toBeLessThan(50_000);

@@ -6,17 +6,13 @@ import {
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../testing/server.js';
+import { storeTokens } from '../testing/session.js';
 import { api } from './api-client.js';
 import { queryClient } from './query-client.js';
 import { subscribeToSession } from './session.js';
 
 const OLD = { access_token: 'old-access', refresh_token: 'old-refresh' };
 const NEW = { access_token: 'new-access', refresh_token: 'new-refresh' };
-
-function storeTokens(tokens: TokenPair) {
-  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, tokens.access_token);
-  localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, tokens.refresh_token);
-}
 
 /** GET /things/:id answers 200 to the new token and 401 to anything else; it records every call. */
 function thingsEndpoint() {
@@ -57,7 +53,7 @@ describe('api client', () => {
   let unsubscribe: () => void;
 
   beforeEach(() => {
-    storeTokens(OLD);
+    storeTokens(OLD.access_token, OLD.refresh_token);
     sessionEvents = [];
     unsubscribe = subscribeToSession((tokens) => sessionEvents.push(tokens));
   });

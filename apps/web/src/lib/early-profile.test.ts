@@ -1,16 +1,12 @@
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@staff-admin/shared';
+import { ACCESS_TOKEN_STORAGE_KEY } from '@staff-admin/shared';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser } from '../testing/data.js';
 import { API, server } from '../testing/server.js';
+import { storeTokens } from '../testing/session.js';
 import { profileQueryOptions } from './auth.js';
 import { requestProfileEarly, takeEarlyProfile } from './early-profile.js';
 import { queryClient } from './query-client.js';
-
-function storeTokens(access: string, refresh = 'refresh-token') {
-  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, access);
-  localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, refresh);
-}
 
 /** GET /users/profile answering `respond`; records the Authorization header of every call. */
 function profileEndpoint(respond: (authorization: string | null) => Response) {

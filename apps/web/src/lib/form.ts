@@ -2,10 +2,10 @@ import type {
   FieldValues,
   Path,
   PathValue,
-  RegisterOptions,
   UseFormRegisterReturn,
   UseFormReturn,
 } from 'react-hook-form';
+import { isApiError } from './api-error.js';
 
 /**
  * `register` for text fields that are trimmed when they lose focus (SPEC §4). Password fields
@@ -14,10 +14,8 @@ import type {
 export function registerTrimmed<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'register' | 'setValue' | 'formState'>,
   name: Path<T>,
-  options?: RegisterOptions<T, Path<T>>,
 ): UseFormRegisterReturn<Path<T>> {
   return form.register(name, {
-    ...options,
     onBlur: (event: { target: { value: unknown } }) => {
       const { value } = event.target;
       if (typeof value === 'string' && value.trim() !== value) {
@@ -26,30 +24,24 @@ export function registerTrimmed<T extends FieldValues>(
           shouldValidate: form.formState.isSubmitted,
         });
       }
-      options?.onBlur?.(event);
     },
   });
 }
 
 /**
- * Puts the server's field messages (CONTRACT §2's `errors`) under the named fields of a form.
- * Returns whether any was placed; messages for fields the form does not show are left out.
+ * Puts the server's field messages (CONTRACT §2's `errors`) under the named fields of a form;
+ * messages for fields the form does not show are left out.
  */
 export function setServerFieldErrors<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'setError'>,
   error: unknown,
   fields: readonly Path<T>[],
-): boolean {
-  if (typeof error !== 'object' || error === null || !('errors' in error)) return false;
-  const { errors } = error as { errors: unknown };
-  if (typeof errors !== 'object' || errors === null) return false;
-  let placed = false;
+): void {
+  if (!isApiError(error)) return;
   for (const field of fields) {
-    const message = (errors as Record<string, unknown>)[field];
+    const message = error.errors?.[field];
     if (typeof message === 'string' && message.trim() !== '') {
       form.setError(field, { type: 'server', message });
-      placed = true;
     }
   }
-  return placed;
 }

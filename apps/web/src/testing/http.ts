@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, server } from './server.js';
 
-/** One call the site made: its URL and its body (parsed JSON, FormData, or null). */
+/** One call the site made: its URL, headers and body (parsed JSON, FormData, or null). */
 export interface RecordedCall {
   url: URL;
+  headers: Headers;
   body: unknown;
 }
 
@@ -27,7 +28,11 @@ export function answer(
   const calls: RecordedCall[] = [];
   server.use(
     http[method](`${API}${path}`, async ({ request }) => {
-      const call = { url: new URL(request.url), body: await readBody(request) };
+      const call = {
+        url: new URL(request.url),
+        headers: request.headers,
+        body: await readBody(request),
+      };
       calls.push(call);
       return respond(call);
     }),
@@ -48,3 +53,6 @@ export function gate() {
 
 /** The toasts' live region, which mounts once the page is shown and the browser is idle. */
 export const findToasts = () => screen.findByRole('region', { name: /notifications/i });
+
+/** A toast saying `text`, once it shows. */
+export const findToast = async (text: string) => within(await findToasts()).findByText(text);

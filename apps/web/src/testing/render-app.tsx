@@ -1,8 +1,4 @@
-import {
-  ACCESS_TOKEN_STORAGE_KEY,
-  REFRESH_TOKEN_STORAGE_KEY,
-  type User,
-} from '@staff-admin/shared';
+import type { User } from '@staff-admin/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -10,6 +6,7 @@ import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider.js';
 import { routes } from '../app/router.js';
 import { API, server } from './server.js';
+import { storeTokens } from './session.js';
 
 interface RenderAppOptions {
   /** Signs this user in: tokens stored and GET /users/profile answering with them. */
@@ -21,8 +18,7 @@ interface RenderAppOptions {
 /** Renders the whole site, routes and providers as in the browser, at `url`. */
 export function renderApp(url: string, { user, state }: RenderAppOptions = {}) {
   if (user) {
-    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'access-token');
-    localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-token');
+    storeTokens();
     server.use(http.get(`${API}/users/profile`, () => HttpResponse.json({ data: user })));
   }
   const router = createMemoryRouter(routes, { initialEntries: [{ ...parsePath(url), state }] });

@@ -1,7 +1,12 @@
 import type { TransactionScope } from '../../repositories.js';
 import type { IssuedToken } from '../one-time-tokens/one-time-tokens.service.js';
-import type { MailOutbox } from './mail-outbox.js';
-import { invitationMail, passwordChangedMail, passwordResetMail } from './mail.templates.js';
+import type { MailOutbox, OutgoingMail } from './mail-outbox.js';
+import {
+  invitationMail,
+  passwordChangedMail,
+  passwordResetMail,
+  type MailContent,
+} from './mail.templates.js';
 
 /** The links in account mails: the site's pages that read the token (SPEC §2, CONTRACT §4). */
 export class AccountLinks {
@@ -39,46 +44,52 @@ export class AccountMails {
     token: IssuedToken,
     inviterName: string | null,
   ): Promise<void> {
-    const content = invitationMail({
-      email: user.email,
-      recipientName: user.fullName,
-      inviterName,
-      link: { url: this.links.acceptInvitation(token.token), ...token },
-    });
-    return this.outbox.enqueue(scope, {
-      ...content,
-      template: 'invitation',
-      to: user.email,
-      userId: user.id,
-    });
+    return this.enqueue(
+      scope,
+      user,
+      'invitation',
+      invitationMail({
+        email: user.email,
+        recipientName: user.fullName,
+        inviterName,
+        link: { url: this.links.acceptInvitation(token.token), ...token },
+      }),
+    );
   }
 
   passwordReset(scope: TransactionScope, user: MailRecipient, token: IssuedToken): Promise<void> {
-    const content = passwordResetMail({
-      email: user.email,
-      recipientName: user.fullName,
-      link: { url: this.links.resetPassword(token.token), ...token },
-    });
-    return this.outbox.enqueue(scope, {
-      ...content,
-      template: 'password_reset',
-      to: user.email,
-      userId: user.id,
-    });
+    return this.enqueue(
+      scope,
+      user,
+      'password_reset',
+      passwordResetMail({
+        email: user.email,
+        recipientName: user.fullName,
+        link: { url: this.links.resetPassword(token.token), ...token },
+      }),
+    );
   }
 
   passwordChanged(scope: TransactionScope, user: MailRecipient, changedAt: Date): Promise<void> {
-    const content = passwordChangedMail({
-      email: user.email,
-      recipientName: user.fullName,
-      changedAt,
-      forgotPasswordUrl: this.links.forgotPassword(),
-    });
-    return this.outbox.enqueue(scope, {
-      ...content,
-      template: 'password_changed',
-      to: user.email,
-      userId: user.id,
-    });
+    return this.enqueue(
+      scope,
+      user,
+      'password_changed',
+      passwordChangedMail({
+        email: user.email,
+        recipientName: user.fullName,
+        changedAt,
+        forgotPasswordUrl: this.links.forgotPassword(),
+      }),
+    );
+  }
+
+  private enqueue(
+    scope: TransactionScope,
+    user: MailRecipient,
+    template: OutgoingMail['template'],
+    content: MailContent,
+  ): Promise<void> {
+    return this.outbox.enqueue(scope, { ...content, template, to: user.email, userId: user.id });
   }
 }

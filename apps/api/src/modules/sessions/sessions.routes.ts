@@ -1,10 +1,11 @@
+import type { ActiveSession } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
 import { currentAuth } from '../../plugins/authenticate.js';
 import { adminOrSelf } from '../../plugins/authorize.js';
 import type { UsersService } from '../users/users.service.js';
-import type { SessionsService, UserSession } from './sessions.service.js';
+import type { SessionsService } from './sessions.service.js';
 
 const userSessionSchema = z.object({
   id: z.string(),
@@ -13,7 +14,7 @@ const userSessionSchema = z.object({
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   current: z.boolean(),
-}) satisfies z.ZodType<UserSession>;
+}) satisfies z.ZodType<ActiveSession>;
 
 export const sessionsRoutes: FastifyPluginAsyncZod<{
   sessions: SessionsService;

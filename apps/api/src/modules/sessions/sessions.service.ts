@@ -1,4 +1,10 @@
-import { API_MESSAGES, type Position, type Status, type TokenPair } from '@staff-admin/shared';
+import {
+  API_MESSAGES,
+  type ActiveSession,
+  type Position,
+  type Status,
+  type TokenPair,
+} from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { toIso } from '../../lib/clock.js';
@@ -39,17 +45,6 @@ export interface RotatedSession {
   sessionId: string;
   userId: string;
   tokens: TokenPair;
-}
-
-/** GET /users/:id/sessions: one live session. */
-export interface UserSession {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  /** True for the session the caller is using. */
-  current: boolean;
 }
 
 /** Signs an access token for a session (the JWT plugin lives with the app). */
@@ -254,7 +249,7 @@ export class SessionsService {
   }
 
   /** The user's live sessions, most recently used first; `current` marks the caller's. */
-  async listForUser(userId: string, currentSessionId: string): Promise<UserSession[]> {
+  async listForUser(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
     const now = Date.now();
     const rows = await this.repository.listLive(userId, toIso(now));
     return rows

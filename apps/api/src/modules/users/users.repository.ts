@@ -120,36 +120,23 @@ export class UsersRepository {
     return { users: rows.map(toUser), total: Number(total) };
   }
 
-  async findCredentialsById(id: string): Promise<UserCredentials | undefined> {
-    const row = await this.db
-      .selectFrom('users')
-      .select(['id', 'status', 'position', 'password_hash'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        status: row.status,
-        position: row.position,
-        passwordHash: row.password_hash,
-      }
-    );
+  findCredentialsById(id: string): Promise<UserCredentials | undefined> {
+    return this.findCredentials('id', id);
   }
 
-  async findCredentialsByEmail(email: string): Promise<UserCredentials | undefined> {
-    const row = await this.db
+  findCredentialsByEmail(email: string): Promise<UserCredentials | undefined> {
+    return this.findCredentials('email', email);
+  }
+
+  private async findCredentials(
+    column: 'id' | 'email',
+    value: string,
+  ): Promise<UserCredentials | undefined> {
+    return this.db
       .selectFrom('users')
-      .select(['id', 'status', 'position', 'password_hash'])
-      .where('email', '=', email)
+      .select(['id', 'status', 'position', 'password_hash as passwordHash'])
+      .where(column, '=', value)
       .executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        status: row.status,
-        position: row.position,
-        passwordHash: row.password_hash,
-      }
-    );
   }
 
   async listAll(): Promise<User[]> {

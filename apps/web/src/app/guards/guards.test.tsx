@@ -1,24 +1,19 @@
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@staff-admin/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/data.js';
+import { apiError, gate } from '../../testing/http.js';
 import { renderApp } from '../../testing/render-app.js';
 import { API, server } from '../../testing/server.js';
-
-function storeTokens() {
-  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'access-token');
-  localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-token');
-}
+import { storeTokens } from '../../testing/session.js';
 
 describe('authentication guard', () => {
   it('shows a full-height spinner, not the page, while the user loads', async () => {
     storeTokens();
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const { opened, open } = gate();
     server.use(
       http.get(`${API}/users/profile`, async () => {
-        await released;
+        await opened;
         return HttpResponse.json({ data: createUser() });
       }),
     );
@@ -28,7 +23,7 @@ describe('authentication guard', () => {
     expect(screen.queryByRole('heading', { name: 'Profile setting' })).not.toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
 
-    release();
+    open();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
     ).toBeInTheDocument();
@@ -44,11 +39,7 @@ describe('authentication guard', () => {
   it('sends the user to login when the profile answers 403, and signs them out', async () => {
     storeTokens();
     sessionStorage.setItem('draft', 'x');
-    server.use(
-      http.get(`${API}/users/profile`, () =>
-        HttpResponse.json({ code: 403, message: 'Inactive' }, { status: 403 }),
-      ),
-    );
+    server.use(http.get(`${API}/users/profile`, () => apiError(403, 'Inactive')));
     const { router } = renderApp('/users/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');

@@ -5,7 +5,7 @@ import { avatarColor as colorFor, avatarInitial as initialFor } from './avatar-a
 export type AvatarSize = 'small' | 'medium' | 'large' | 'extraLarge';
 
 /** Box and font size in pixels (SPEC §3). */
-export const AVATAR_SIZES: Record<AvatarSize, { box: number; font: number }> = {
+const AVATAR_SIZES: Record<AvatarSize, { box: number; font: number }> = {
   small: { box: 24, font: 10 },
   medium: { box: 32, font: 12 },
   large: { box: 40, font: 14 },

@@ -1,4 +1,3 @@
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@staff-admin/shared';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -6,13 +5,13 @@ import { createUser } from '../../testing/data.js';
 import { gate } from '../../testing/http.js';
 import { renderApp } from '../../testing/render-app.js';
 import { API, server } from '../../testing/server.js';
+import { storeTokens } from '../../testing/session.js';
 
 const toastRegion = () => screen.queryByRole('region', { name: /notifications/i });
 
 describe('deferred toaster', () => {
   it('mounts the toasts region once the page is shown, not while the user loads', async () => {
-    localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'access-token');
-    localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, 'refresh-token');
+    storeTokens();
     const { opened, open } = gate();
     server.use(
       http.get(`${API}/users/profile`, async () => {

@@ -10,10 +10,11 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { describedBy, FieldMessages } from './field-messages.js';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from './icons.js';
 
-export const DROPDOWN_PLACEHOLDER = 'Select here';
-export const DROPDOWN_NO_RESULT = 'No result';
+const DROPDOWN_PLACEHOLDER = 'Select here';
+const DROPDOWN_NO_RESULT = 'No result';
 /** How long typed letters add up to one prefix when jumping to an option. */
 const TYPEAHEAD_RESET_MS = 500;
 /** How many options PageUp and PageDown skip. */
@@ -82,8 +83,6 @@ export function Dropdown<T extends string>({
   const triggerId = id ?? `${baseId}-trigger`;
   const labelId = `${baseId}-label`;
   const listboxId = `${baseId}-listbox`;
-  const errorId = `${baseId}-error`;
-  const descriptionId = `${baseId}-description`;
   const optionId = (option: DropdownOption<T>) => `${baseId}-option-${options.indexOf(option)}`;
 
   const [open, setOpen] = useState(false);
@@ -217,8 +216,6 @@ export function Dropdown<T extends string>({
     if (handleListKeys(event, true)) event.preventDefault();
   }
 
-  const describedBy = clsx(description && descriptionId, error && errorId) || undefined;
-
   return (
     <div className={clsx(inline ? 'flex items-center gap-3' : 'flex flex-col gap-1.5', className)}>
       <label
@@ -238,7 +235,7 @@ export function Dropdown<T extends string>({
           aria-controls={open ? listboxId : undefined}
           aria-activedescendant={open && !searchable ? activeId : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(baseId, { description, error })}
           disabled={disabled}
           onKeyDown={onTriggerKeyDown}
           onKeyUp={(event) => {
@@ -321,16 +318,7 @@ export function Dropdown<T extends string>({
           </div>
         </Popover.Content>
       </Popover.Root>
-      {description && (
-        <p id={descriptionId} className="text-sm text-slate-600">
-          {description}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={baseId} description={description} error={error} />
     </div>
   );
 }

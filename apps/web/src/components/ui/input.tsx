@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { describedBy, FieldMessages } from './field-messages.js';
 
 interface InputProps extends ComponentProps<'input'> {
   label: string;
@@ -29,11 +30,6 @@ export function Input({
 }: InputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const errorId = `${inputId}-error`;
-  const descriptionId = `${inputId}-description`;
-  // Elements elsewhere on the page (e.g. a password rules list) may describe the field too.
-  const describedBy =
-    clsx(description && descriptionId, extraDescribedBy, error && errorId) || undefined;
 
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
@@ -47,7 +43,8 @@ export function Input({
         <input
           id={inputId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          // Elements elsewhere on the page (e.g. a password rules list) may describe the field too.
+          aria-describedby={describedBy(inputId, { description, error }, extraDescribedBy)}
           className={clsx(
             'h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500',
             'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',
@@ -61,16 +58,7 @@ export function Input({
           <div className="absolute inset-y-0 right-1 flex items-center">{trailing}</div>
         )}
       </div>
-      {description && (
-        <p id={descriptionId} className="text-sm text-slate-600">
-          {description}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={inputId} description={description} error={error} />
     </div>
   );
 }

@@ -3,7 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, gate, findToasts, type RecordedCall } from '../../../testing/http.js';
+import {
+  answer,
+  apiError,
+  gate,
+  findToast,
+  findToasts,
+  type RecordedCall,
+} from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { API, server } from '../../../testing/server.js';
 
@@ -155,9 +162,7 @@ describe('own profile', () => {
     await user.type(name, '  Alice Cooper  ');
     await saveAndConfirm(user);
 
-    expect(
-      await within(await findToasts()).findByText('Your changes have been saved.'),
-    ).toBeVisible();
+    expect(await findToast('Your changes have been saved.')).toBeVisible();
     expect(patches.map((call) => call.body)).toEqual([{ fullName: 'Alice Cooper' }]);
     await waitFor(() => expect(headerMenu()).toHaveTextContent('Alice Cooper'));
     expect(name).toHaveValue('Alice Cooper');
@@ -173,7 +178,7 @@ describe('own profile', () => {
     );
     await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'x');
     await saveAndConfirm(user);
-    expect(await within(await findToasts()).findByText('Some fields are invalid')).toBeVisible();
+    expect(await findToast('Some fields are invalid')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveAccessibleDescription(
       'Please enter at most 100 characters.',
     );
@@ -234,9 +239,7 @@ describe('own profile', () => {
       expect(uploads).toEqual([]);
 
       await saveAndConfirm(user);
-      expect(
-        await within(await findToasts()).findByText('Your changes have been saved.'),
-      ).toBeVisible();
+      expect(await findToast('Your changes have been saved.')).toBeVisible();
       expect(uploads).toHaveLength(1);
       expect(uploads[0]?.url.searchParams.get('dir')).toBe('users');
       // (jsdom's XMLHttpRequest drops the file name on its way to the mock server.)
@@ -285,9 +288,7 @@ describe('own profile', () => {
       await saveAndConfirm(user);
 
       // Both toasts are raised; the newer one stacks over the older.
-      expect(
-        await within(await findToasts()).findByText('Your changes have been saved.'),
-      ).toBeInTheDocument();
+      expect(await findToast('Your changes have been saved.')).toBeInTheDocument();
       expect(
         within(await findToasts()).getByText('File size must be less than 5 MB'),
       ).toBeInTheDocument();
@@ -302,9 +303,7 @@ describe('own profile', () => {
       await user.upload(await screen.findByLabelText('Picture file'), png());
       await saveAndConfirm(user);
 
-      expect(
-        await within(await findToasts()).findByText('File type must be .png, .jpg, .jpeg'),
-      ).toBeVisible();
+      expect(await findToast('File type must be .png, .jpg, .jpeg')).toBeVisible();
       await waitFor(() =>
         expect(pictureAvatar().querySelector('img')).toHaveAttribute('src', OLD_PICTURE),
       );
@@ -329,9 +328,7 @@ describe('own profile', () => {
       expect(pictureAvatar()).toHaveTextContent('A');
       expect(pictureAvatar().querySelector('img')).toBeNull();
       await saveAndConfirm(user);
-      expect(
-        await within(await findToasts()).findByText('Your changes have been saved.'),
-      ).toBeVisible();
+      expect(await findToast('Your changes have been saved.')).toBeVisible();
       expect(patches.map((call) => call.body)).toEqual([
         { fullName: 'Alice Smith', imageUrl: null },
       ]);

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serveUserList } from '../../../features/users/testing/users-api.js';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, gate, findToasts } from '../../../testing/http.js';
+import { answer, apiError, gate, findToast } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { API, server } from '../../../testing/server.js';
 
@@ -22,12 +22,12 @@ function renderOtherUser(overrides: Partial<User> = {}, me: User = ADMIN) {
     ...overrides,
   });
   const path = `/users/${current.id}`;
-  server.use(http.get(`${API}${path}`, () => HttpResponse.json({ data: current })));
+  const reads = answer('get', path, () => HttpResponse.json({ data: current }));
   const patches = answer('patch', path, ({ body }) => {
     current = { ...current, ...(body as Partial<User>) };
     return HttpResponse.json({ data: current });
   });
-  return { ...renderApp(path, { user: me }), patches, other: current };
+  return { ...renderApp(path, { user: me }), reads, patches, other: current };
 }
 
 /** The record has arrived and the form shows. */
@@ -68,9 +68,7 @@ describe('another user’s profile', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Do you want to save changes?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, save' }));
 
-    expect(
-      await within(await findToasts()).findByText('Your changes have been saved.'),
-    ).toBeVisible();
+    expect(await findToast('Your changes have been saved.')).toBeVisible();
     expect(patches.map((call) => call.body)).toEqual([
       { fullName: 'Bob Jones Sr', position: 'finance', status: 'inactive' },
     ]);
@@ -131,7 +129,7 @@ describe('another user’s profile', () => {
     await user.click(button('Reset Password') as HTMLElement);
     held.open();
     expect(
-      await within(await findToasts()).findByText(
+      await findToast(
         'Reset password email sent! This user can reset their password via the email link.',
       ),
     ).toBeVisible();
@@ -144,7 +142,7 @@ describe('another user’s profile', () => {
     const { user } = renderOtherUser({ status: 'pending' });
     await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
     expect(
-      await within(await findToasts()).findByText(
+      await findToast(
         'Invitation sent! The new user can activate their account via the email link.',
       ),
     ).toBeVisible();
@@ -157,14 +155,12 @@ describe('another user’s profile', () => {
     );
     const { user } = renderOtherUser({ status: 'pending' });
     await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
-    expect(
-      await within(await findToasts()).findByText('This user has already set up the account'),
-    ).toBeVisible();
+    expect(await findToast('This user has already set up the account')).toBeVisible();
   });
 
   it('deletes after confirming, then returns to the list', async () => {
     serveUserList([]);
-    const { user, router, other } = renderOtherUser();
+    const { user, router, reads, other } = renderOtherUser();
     const deletions = answer('delete', `/users/${other.id}`);
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
 
@@ -186,9 +182,9 @@ describe('another user’s profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'User management' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/users');
     expect(deletions).toHaveLength(1);
-    expect(
-      await within(await findToasts()).findByText('The record has been deleted.'),
-    ).toBeVisible();
+    expect(await findToast('The record has been deleted.')).toBeVisible();
+    // The deleted record is not asked for again.
+    expect(reads).toHaveLength(1);
   });
 
   it('stays on the record and says why when deleting fails', async () => {
@@ -198,9 +194,7 @@ describe('another user’s profile', () => {
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
-    expect(
-      await within(await findToasts()).findByText('You are not allowed to do this'),
-    ).toBeVisible();
+    expect(await findToast('You are not allowed to do this')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(`/users/${other.id}`);
   });
@@ -213,9 +207,7 @@ describe('another user’s profile', () => {
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, save' }),
     );
-    expect(
-      await within(await findToasts()).findByText('Your changes have been saved.'),
-    ).toBeVisible();
+    expect(await findToast('Your changes have been saved.')).toBeVisible();
     expect(patches.map((call) => call.body)).toEqual([{ position: 'admin' }]);
   });
 

@@ -8,7 +8,7 @@ export interface CheckTokenParams {
 }
 
 /** GET /users/check-token: whether an emailed link's token is valid or expired, and whose. */
-export async function checkToken(
+async function checkToken(
   params: CheckTokenParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<TokenCheck> {
@@ -19,7 +19,7 @@ export async function checkToken(
   return data.data;
 }
 
-export const checkTokenQueryOptions = (params: CheckTokenParams) =>
+const checkTokenQueryOptions = (params: CheckTokenParams) =>
   queryOptions({
     queryKey: ['users', 'check-token', params.jwtTokenType, params.token] as const,
     queryFn: ({ signal }) => checkToken(params, { signal }),

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
 /** POST /users/forgot-password: asks for a reset email; answers 200 for any address. */
-export async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
+async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
   await api.post('/users/forgot-password', input);
 }
 

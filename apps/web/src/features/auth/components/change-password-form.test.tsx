@@ -1,17 +1,16 @@
 import { VALIDATION_MESSAGES } from '@staff-admin/shared';
 import { screen } from '@testing-library/react';
-import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
+import { answer, apiError, findToasts } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
-import { answerJson } from '../testing/handlers.js';
 
 const PATH = '/users/profile/change-password';
 const CURRENT = 'Old-Secret1';
 const STRONG = 'New-Secret9';
 
 function renderScreen() {
-  const change = answerJson('patch', '/users/change-password');
+  const change = answer('patch', '/users/change-password');
   return { ...renderApp(PATH, { user: createUser() }), change };
 }
 
@@ -59,7 +58,7 @@ describe('change password screen', () => {
     expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
       'Please enter password.',
     );
-    expect(change.bodies).toEqual([]);
+    expect(change).toEqual([]);
   });
 
   it('rejects a weak new password with the strength message', async () => {
@@ -70,7 +69,7 @@ describe('change password screen', () => {
         'Please enter at least 8 characters, including a uppercase letter, lowercase letter, number and special character.',
       ),
     ).toBeInTheDocument();
-    expect(change.bodies).toEqual([]);
+    expect(change).toEqual([]);
   });
 
   it('rejects a confirmation that differs with "Password don\'t match."', async () => {
@@ -78,11 +77,11 @@ describe('change password screen', () => {
     await fill(user, CURRENT, STRONG, 'New-Secret8');
     expect(await screen.findByText("Password don't match.")).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
-    expect(change.bodies).toEqual([]);
+    expect(change).toEqual([]);
   });
 
   it("refuses a new password holding the user's email, or a common one, under the field", async () => {
-    const change = answerJson('patch', '/users/change-password');
+    const change = answer('patch', '/users/change-password');
     const { user } = renderApp(PATH, { user: createUser({ email: 'jane.doe@example.com' }) });
     await fill(user, CURRENT, 'Jane.Doe-2025');
 
@@ -95,7 +94,7 @@ describe('change password screen', () => {
     await user.clear(field);
     await user.type(field, 'Football1!');
     expect(await screen.findByText(VALIDATION_MESSAGES.passwordCommon)).toBeInTheDocument();
-    expect(change.bodies).toEqual([]);
+    expect(change).toEqual([]);
   });
 
   it('marks the rules as the new password is typed', async () => {
@@ -117,23 +116,20 @@ describe('change password screen', () => {
       await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users/profile');
-    expect(change.bodies).toEqual([
+    expect(change.map((call) => call.body)).toEqual([
       { password: CURRENT, newPassword: STRONG, confirmNewPassword: STRONG },
     ]);
-    expect(change.authorizations).toEqual(['Bearer access-token']);
+    expect(change.map((call) => call.headers.get('Authorization'))).toEqual([
+      'Bearer access-token',
+    ]);
   });
 
   it("shows 'Password is invalid.' under the current password when it is wrong", async () => {
     const { user, router } = renderApp(PATH, { user: createUser() });
-    answerJson('patch', '/users/change-password', () =>
-      HttpResponse.json(
-        {
-          code: 400,
-          message: 'The provided password does not match',
-          errors: { password: 'The provided password does not match' },
-        },
-        { status: 400 },
-      ),
+    answer('patch', '/users/change-password', () =>
+      apiError(400, 'The provided password does not match', {
+        password: 'The provided password does not match',
+      }),
     );
     await fill(user, 'Wrong-pass1', STRONG);
 
@@ -148,14 +144,12 @@ describe('change password screen', () => {
   it('shows other failures in an error toast, and under the field the server names', async () => {
     const message = 'New password must be different from the current password.';
     const { user, router } = renderApp(PATH, { user: createUser() });
-    answerJson('patch', '/users/change-password', () =>
-      HttpResponse.json({ code: 400, message, errors: { newPassword: message } }, { status: 400 }),
+    answer('patch', '/users/change-password', () =>
+      apiError(400, message, { newPassword: message }),
     );
     await fill(user, STRONG, STRONG);
 
-    expect(await screen.findByRole('region', { name: /notifications/i })).toHaveTextContent(
-      message,
-    );
+    expect(await findToasts()).toHaveTextContent(message);
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
       new RegExp(`${message}$`),
     );

@@ -6,7 +6,7 @@ import {
   changePasswordSchema,
   type ChangePasswordInput,
 } from '@staff-admin/shared';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
@@ -18,11 +18,10 @@ import { setServerFieldErrors } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useChangePassword } from '../api/change-password.js';
 import { withPasswordPolicy } from '../utils/password-policy.js';
-import { PasswordRules } from './password-rules.js';
+import { NewPasswordInput } from './new-password-input.js';
 
 /** The signed-in user's own password change, reached from the profile (SPEC §2). */
 export function ChangePasswordForm() {
-  const rulesId = useId();
   const navigate = useNavigate();
   const changePassword = useChangePassword();
   const { email } = useAuthenticatedUser();
@@ -77,16 +76,12 @@ export function ChangePasswordForm() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <div className="flex flex-col gap-3">
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            aria-describedby={rulesId}
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <PasswordRules id={rulesId} password={newPassword} />
-        </div>
+        <NewPasswordInput
+          label="New password"
+          password={newPassword}
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { answer } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
-import { answerJson } from '../testing/handlers.js';
 
 const PATH = '/auth/forgot-password';
 
 describe('forgot password screen', () => {
   it('asks for the email and calls nothing when it is empty', async () => {
-    const calls = answerJson('post', '/users/forgot-password');
+    const calls = answer('post', '/users/forgot-password');
     const { user } = renderApp(PATH);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Forgot password' }),
@@ -17,20 +17,20 @@ describe('forgot password screen', () => {
 
     expect(await screen.findByText('Please enter email.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter email.');
-    expect(calls.bodies).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   it('rejects an email without a valid format', async () => {
-    const calls = answerJson('post', '/users/forgot-password');
+    const calls = answer('post', '/users/forgot-password');
     const { user } = renderApp(PATH);
     await user.type(await screen.findByLabelText('Email'), 'someone@example');
     await user.click(screen.getByRole('button', { name: 'Request reset link' }));
     expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
-    expect(calls.bodies).toEqual([]);
+    expect(calls).toEqual([]);
   });
 
   it('sends the trimmed email, says to check the inbox and goes to login', async () => {
-    const calls = answerJson('post', '/users/forgot-password');
+    const calls = answer('post', '/users/forgot-password');
     const { user, router } = renderApp(PATH);
     const email = await screen.findByLabelText('Email');
     await user.type(email, '  alice@example.com ');
@@ -45,12 +45,12 @@ describe('forgot password screen', () => {
     ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
-    expect(calls.bodies).toEqual([{ email: 'alice@example.com' }]);
+    expect(calls.map((call) => call.body)).toEqual([{ email: 'alice@example.com' }]);
   });
 
   it('shows the server message in an error toast when rate-limited, and stays', async () => {
     const message = 'Too many attempts. Please try again later.';
-    answerJson('post', '/users/forgot-password', () =>
+    answer('post', '/users/forgot-password', () =>
       HttpResponse.json({ code: 429, message }, { status: 429, headers: { 'Retry-After': '60' } }),
     );
     const { user, router } = renderApp(PATH);

@@ -4,26 +4,17 @@ import {
   type ApiErrorBody,
 } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
+import { answer, apiError, findToasts } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
-import { API, server } from '../../../testing/server.js';
 
 const TOKENS = { access_token: 'fresh-access', refresh_token: 'fresh-refresh' };
 
-function loginAnswers(answer: () => Response) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(`${API}/auth/login`, async ({ request }) => {
-      bodies.push(await request.json());
-      return answer();
-    }),
-  );
-  return bodies;
-}
+const answerLogin = (respond: () => Response) => answer('post', '/auth/login', respond);
 
-const failure = (body: ApiErrorBody) => () => HttpResponse.json(body, { status: body.code });
+const failure = (body: ApiErrorBody) => () => apiError(body.code, body.message);
 
 async function fillAndSubmit(
   user: ReturnType<typeof renderApp>['user'],
@@ -80,14 +71,16 @@ describe('login screen', () => {
     { code: 404, message: 'User not found' },
     { code: 400, message: 'The provided password does not match' },
   ])('marks both fields invalid on $code "$message"', async (body) => {
-    const bodies = loginAnswers(failure(body));
+    const logins = answerLogin(failure(body));
     const { user } = renderApp('/auth/login');
     await fillAndSubmit(user, 'alice@example.com', 'Wrong-pass1');
 
     expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
     expect(screen.getByText('Password is invalid.')).toBeInTheDocument();
     expect(screen.queryByText(body.message)).not.toBeInTheDocument();
-    expect(bodies).toEqual([{ email: 'alice@example.com', password: 'Wrong-pass1' }]);
+    expect(logins.map((call) => call.body)).toEqual([
+      { email: 'alice@example.com', password: 'Wrong-pass1' },
+    ]);
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
@@ -99,7 +92,7 @@ describe('login screen', () => {
     { code: 429, message: 'Too many attempts. Please try again later.' },
     { code: 404, message: 'Not found' },
   ])('shows other failures ($code) in an error toast', async (body) => {
-    loginAnswers(failure(body));
+    answerLogin(failure(body));
     const { user } = renderApp('/auth/login');
     await fillAndSubmit(user, 'alice@example.com', 'Secret-pass1');
 
@@ -109,7 +102,7 @@ describe('login screen', () => {
   });
 
   it("falls back to 'Something wrong.' when the server gives no message", async () => {
-    loginAnswers(() => HttpResponse.error());
+    answerLogin(() => HttpResponse.error());
     const { user } = renderApp('/auth/login');
     await fillAndSubmit(user, 'alice@example.com', 'Secret-pass1');
     expect(await screen.findByText('Something wrong.')).toBeInTheDocument();
@@ -117,14 +110,8 @@ describe('login screen', () => {
 
   it('stores the tokens, loads the profile and goes home on success', async () => {
     const me = createUser({ fullName: 'Alice Smith', email: 'alice@example.com' });
-    const bodies = loginAnswers(() => HttpResponse.json({ data: TOKENS }));
-    let profileAuthorization: string | null = null;
-    server.use(
-      http.get(`${API}/users/profile`, ({ request }) => {
-        profileAuthorization = request.headers.get('Authorization');
-        return HttpResponse.json({ data: me });
-      }),
-    );
+    const logins = answerLogin(() => HttpResponse.json({ data: TOKENS }));
+    const profiles = answer('get', '/users/profile', () => HttpResponse.json({ data: me }));
     const { user, router } = renderApp('/auth/login');
     await fillAndSubmit(user, '  alice@example.com ', 'Secret-pass1');
 
@@ -132,10 +119,12 @@ describe('login screen', () => {
       await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users/profile');
-    expect(bodies).toEqual([{ email: 'alice@example.com', password: 'Secret-pass1' }]);
+    expect(logins.map((call) => call.body)).toEqual([
+      { email: 'alice@example.com', password: 'Secret-pass1' },
+    ]);
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(TOKENS.access_token);
     expect(localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBe(TOKENS.refresh_token);
-    expect(profileAuthorization).toBe(`Bearer ${TOKENS.access_token}`);
+    expect(profiles.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${TOKENS.access_token}`);
   });
 
   it('shows, once, an error brought by a redirect', async () => {
@@ -144,7 +133,7 @@ describe('login screen', () => {
     expect(toast).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(router.state.location.pathname).toBe('/auth/login');
-    const toasts = screen.getByRole('region', { name: /notifications/i });
+    const toasts = await findToasts();
     expect(within(toasts).getAllByText('Token is expired.')).toHaveLength(1);
   });
 });

@@ -11,6 +11,7 @@ import { registerTrimmed } from '../../../lib/form.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { useRedirectErrorToast } from '../hooks/use-redirect-error-toast.js';
+import { AuthFormHeader } from './auth-form-header.js';
 
 /** The two login failures SPEC §8 shows on the fields rather than in a toast. */
 function isWrongCredentials(error: unknown): boolean {
@@ -67,10 +68,7 @@ export function LoginForm() {
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-6"
     >
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">Log in</h1>
-        <p className="text-slate-600">Sign in with your work email and password.</p>
-      </div>
+      <AuthFormHeader title="Log in">Sign in with your work email and password.</AuthFormHeader>
       <div className="flex flex-col gap-5">
         <Input
           label="Email"

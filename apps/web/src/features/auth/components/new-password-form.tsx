@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast.js';
 import { useSignInWithNewPassword } from '../hooks/use-sign-in-with-new-password.js';
 import { withPasswordPolicy } from '../utils/password-policy.js';
 import { AuthFormHeader } from './auth-form-header.js';
-import { PasswordRules } from './password-rules.js';
+import { NewPasswordInput } from './new-password-input.js';
 import type { VerifiedLink } from './verified-link.js';
 
 /** What an emailed link's form sends: the link's token, a new password and its confirmation. */
@@ -60,7 +60,6 @@ export function NewPasswordForm<P extends string, C extends string>({
   successMessage,
 }: NewPasswordFormProps<P, C>) {
   type Body = NewPasswordBody<P, C>;
-  const rulesId = useId();
   const signIn = useSignInWithNewPassword();
   const resolver = useMemo(() => {
     const body: z.ZodType<Body, FormValues> = schema;
@@ -102,16 +101,12 @@ export function NewPasswordForm<P extends string, C extends string>({
           value={email}
           readOnly
         />
-        <div className="flex flex-col gap-3">
-          <PasswordInput
-            label={passwordLabel}
-            autoComplete="new-password"
-            aria-describedby={rulesId}
-            error={errors[passwordField]?.message}
-            {...register(passwordField)}
-          />
-          <PasswordRules id={rulesId} password={password} />
-        </div>
+        <NewPasswordInput
+          label={passwordLabel}
+          password={password}
+          error={errors[passwordField]?.message}
+          {...register(passwordField)}
+        />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"

@@ -1,14 +1,14 @@
 import { VALIDATION_MESSAGES } from '@staff-admin/shared';
 import { screen, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
+import { answer, apiError } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import {
   answerCheckToken,
-  answerJson,
   answerSignIn,
   invalidToken,
+  submitNewPassword,
   tokenCheck,
 } from '../testing/handlers.js';
 
@@ -19,7 +19,7 @@ const STRONG = 'New-Secret9';
 
 function renderValidLink() {
   const queries = answerCheckToken(tokenCheck('valid', EMAIL));
-  const reset = answerJson('patch', '/users/reset-password');
+  const reset = answer('patch', '/users/reset-password');
   return { ...renderApp(LINK), queries, reset };
 }
 
@@ -70,69 +70,56 @@ describe('reset password screen', () => {
     expect(await screen.findByText('Please enter new password.')).toBeInTheDocument();
     expect(screen.getByText('Please enter confirm password.')).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
-    expect(reset.bodies).toEqual([]);
+    expect(reset).toEqual([]);
   });
 
   it('rejects a weak password with the strength message', async () => {
     const { user, reset } = renderValidLink();
-    await user.type(await screen.findByLabelText('New password'), 'Abcdefgh1');
-    await user.type(screen.getByLabelText('Confirm password'), 'Abcdefgh1');
-    await user.click(confirm());
+    await submitNewPassword(user, 'New password', 'Abcdefgh1');
 
     expect(
       await screen.findByText(
         'Please enter at least 8 characters, including a uppercase letter, lowercase letter, number and special character.',
       ),
     ).toBeInTheDocument();
-    expect(reset.bodies).toEqual([]);
+    expect(reset).toEqual([]);
   });
 
   it('rejects a confirmation that differs with "Password don\'t match."', async () => {
     const { user, reset } = renderValidLink();
-    await user.type(await screen.findByLabelText('New password'), STRONG);
-    await user.type(screen.getByLabelText('Confirm password'), 'Other-Secret9');
-    await user.click(confirm());
+    await submitNewPassword(user, 'New password', STRONG, 'Other-Secret9');
 
     expect(await screen.findByText("Password don't match.")).toBeInTheDocument();
-    expect(reset.bodies).toEqual([]);
+    expect(reset).toEqual([]);
   });
 
   it('refuses a common password under the field', async () => {
     const { user, reset } = renderValidLink();
-    await user.type(await screen.findByLabelText('New password'), 'Welcome1!');
-    await user.type(screen.getByLabelText('Confirm password'), 'Welcome1!');
-    await user.click(confirm());
+    await submitNewPassword(user, 'New password', 'Welcome1!');
 
     expect(await screen.findByText(VALIDATION_MESSAGES.passwordCommon)).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
-    expect(reset.bodies).toEqual([]);
+    expect(reset).toEqual([]);
   });
 
   it("puts the server's message for the new password under the field", async () => {
     answerCheckToken(tokenCheck('valid', EMAIL));
-    const reset = answerJson('patch', '/users/reset-password', () =>
-      HttpResponse.json(
-        {
-          code: 400,
-          message: 'Some fields are invalid',
-          errors: { newPassword: VALIDATION_MESSAGES.passwordContainsEmail },
-        },
-        { status: 400 },
-      ),
+    const reset = answer('patch', '/users/reset-password', () =>
+      apiError(400, 'Some fields are invalid', {
+        newPassword: VALIDATION_MESSAGES.passwordContainsEmail,
+      }),
     );
     const login = answerSignIn(createUser());
     const { user, router } = renderApp(LINK);
-    await user.type(await screen.findByLabelText('New password'), STRONG);
-    await user.type(screen.getByLabelText('Confirm password'), STRONG);
-    await user.click(confirm());
+    await submitNewPassword(user, 'New password', STRONG);
 
     expect(await screen.findByText(VALIDATION_MESSAGES.passwordContainsEmail)).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
       new RegExp(`${VALIDATION_MESSAGES.passwordContainsEmail}$`),
     );
-    expect(reset.bodies).toHaveLength(1);
+    expect(reset).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/auth/reset-password');
-    expect(login.bodies).toEqual([]);
+    expect(login).toEqual([]);
   });
 
   it('marks the rules as the new password is typed', async () => {
@@ -157,34 +144,28 @@ describe('reset password screen', () => {
   it('resets the password, signs in with the new one and opens the profile', async () => {
     const { user, router, reset } = renderValidLink();
     const login = answerSignIn(createUser({ email: EMAIL }));
-    await user.type(await screen.findByLabelText('New password'), STRONG);
-    await user.type(screen.getByLabelText('Confirm password'), STRONG);
-    await user.click(confirm());
+    await submitNewPassword(user, 'New password', STRONG);
 
     expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users/profile');
-    expect(reset.bodies).toEqual([
+    expect(reset.map((call) => call.body)).toEqual([
       { token: TOKEN, newPassword: STRONG, confirmNewPassword: STRONG },
     ]);
-    expect(login.bodies).toEqual([{ email: EMAIL, password: STRONG }]);
+    expect(login.map((call) => call.body)).toEqual([{ email: EMAIL, password: STRONG }]);
   });
 
   it('shows a failed reset in an error toast and keeps the form', async () => {
     answerCheckToken(tokenCheck('valid', EMAIL));
-    answerJson('patch', '/users/reset-password', () =>
-      HttpResponse.json({ code: 400, message: 'Invalid token' }, { status: 400 }),
-    );
+    answer('patch', '/users/reset-password', () => apiError(400, 'Invalid token'));
     const login = answerSignIn(createUser());
     const { user, router } = renderApp(LINK);
-    await user.type(await screen.findByLabelText('New password'), STRONG);
-    await user.type(screen.getByLabelText('Confirm password'), STRONG);
-    await user.click(confirm());
+    await submitNewPassword(user, 'New password', STRONG);
 
     expect(await screen.findByText('Invalid token')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/reset-password');
-    expect(login.bodies).toEqual([]);
+    expect(login).toEqual([]);
   });
 });

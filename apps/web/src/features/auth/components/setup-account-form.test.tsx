@@ -1,15 +1,15 @@
 import { VALIDATION_MESSAGES } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
+import { answer, apiError, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
-import { API, server } from '../../../testing/server.js';
 import {
   answerCheckToken,
-  answerJson,
   answerSignIn,
   invalidToken,
+  submitNewPassword,
   tokenCheck,
 } from '../testing/handlers.js';
 
@@ -20,7 +20,7 @@ const STRONG = 'Secret-pass1';
 
 function renderValidLink(url = LINK) {
   const queries = answerCheckToken(tokenCheck('valid', EMAIL));
-  const setup = answerJson('patch', '/users/setup', () =>
+  const setup = answer('patch', '/users/setup', () =>
     HttpResponse.json({ data: createUser({ email: EMAIL }) }),
   );
   return { ...renderApp(url), queries, setup };
@@ -30,10 +30,9 @@ const confirm = () => screen.getByRole('button', { name: 'Confirm' });
 
 describe('account setup screen', () => {
   it('checks the token, then shows the email read-only and the password fields', async () => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const { opened, open } = gate();
     const queries = answerCheckToken(async () => {
-      await released;
+      await opened;
       return tokenCheck('valid', EMAIL)();
     });
     renderApp(LINK);
@@ -41,7 +40,7 @@ describe('account setup screen', () => {
     expect(await screen.findByText('Checking your link…')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Checking your link…');
     expect(screen.queryByLabelText('Create password')).not.toBeInTheDocument();
-    release();
+    open();
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Set up your account' }),
@@ -103,34 +102,30 @@ describe('account setup screen', () => {
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
       'Please enter confirm password.',
     );
-    expect(setup.bodies).toEqual([]);
+    expect(setup).toEqual([]);
   });
 
   it('rejects a weak password with the strength message', async () => {
     const { user, setup } = renderValidLink();
-    await user.type(await screen.findByLabelText('Create password'), 'password');
-    await user.type(screen.getByLabelText('Confirm password'), 'password');
-    await user.click(confirm());
+    await submitNewPassword(user, 'Create password', 'password');
 
     expect(
       await screen.findByText(
         'Please enter at least 8 characters, including a uppercase letter, lowercase letter, number and special character.',
       ),
     ).toBeInTheDocument();
-    expect(setup.bodies).toEqual([]);
+    expect(setup).toEqual([]);
   });
 
   it('rejects a confirmation that differs with "Password don\'t match."', async () => {
     const { user, setup } = renderValidLink();
-    await user.type(await screen.findByLabelText('Create password'), STRONG);
-    await user.type(screen.getByLabelText('Confirm password'), `${STRONG}x`);
-    await user.click(confirm());
+    await submitNewPassword(user, 'Create password', STRONG, `${STRONG}x`);
 
     expect(await screen.findByText("Password don't match.")).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
       "Password don't match.",
     );
-    expect(setup.bodies).toEqual([]);
+    expect(setup).toEqual([]);
   });
 
   it('refuses a common password, or one holding the email, under the field', async () => {
@@ -153,33 +148,24 @@ describe('account setup screen', () => {
     await user.click(confirm());
     expect(await screen.findByText(VALIDATION_MESSAGES.passwordContainsEmail)).toBeInTheDocument();
     expect(screen.queryByText(VALIDATION_MESSAGES.passwordCommon)).not.toBeInTheDocument();
-    expect(setup.bodies).toEqual([]);
+    expect(setup).toEqual([]);
   });
 
   it("puts the server's message for the password under the field", async () => {
     answerCheckToken(tokenCheck('valid', EMAIL));
-    answerJson('patch', '/users/setup', () =>
-      HttpResponse.json(
-        {
-          code: 400,
-          message: 'Some fields are invalid',
-          errors: { password: VALIDATION_MESSAGES.passwordCommon },
-        },
-        { status: 400 },
-      ),
+    answer('patch', '/users/setup', () =>
+      apiError(400, 'Some fields are invalid', { password: VALIDATION_MESSAGES.passwordCommon }),
     );
     const login = answerSignIn(createUser());
     const { user, router } = renderApp(LINK);
-    await user.type(await screen.findByLabelText('Create password'), STRONG);
-    await user.type(screen.getByLabelText('Confirm password'), STRONG);
-    await user.click(confirm());
+    await submitNewPassword(user, 'Create password', STRONG);
 
     expect(await screen.findByText(VALIDATION_MESSAGES.passwordCommon)).toBeInTheDocument();
     expect(screen.getByLabelText('Create password')).toHaveAccessibleDescription(
       new RegExp(`${VALIDATION_MESSAGES.passwordCommon}$`),
     );
     expect(router.state.location.pathname).toBe('/auth/accept-invitation');
-    expect(login.bodies).toEqual([]);
+    expect(login).toEqual([]);
   });
 
   it('marks the rules as the password is typed, and reads them with the field', async () => {
@@ -222,41 +208,35 @@ describe('account setup screen', () => {
       await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users/profile');
-    expect(setup.bodies).toEqual([{ token: TOKEN, password, confirmedPassword: password }]);
-    expect(login.bodies).toEqual([{ email: EMAIL, password }]);
+    expect(setup.map((call) => call.body)).toEqual([
+      { token: TOKEN, password, confirmedPassword: password },
+    ]);
+    expect(login.map((call) => call.body)).toEqual([{ email: EMAIL, password }]);
   });
 
   it('shows a failed setup in an error toast and keeps the form', async () => {
     answerCheckToken(tokenCheck('valid', EMAIL));
-    answerJson('patch', '/users/setup', () =>
-      HttpResponse.json({ code: 400, message: 'Token is expired' }, { status: 400 }),
-    );
+    answer('patch', '/users/setup', () => apiError(400, 'Token is expired'));
     const login = answerSignIn(createUser());
     const { user, router } = renderApp(LINK);
-    await user.type(await screen.findByLabelText('Create password'), STRONG);
-    await user.type(screen.getByLabelText('Confirm password'), STRONG);
-    await user.click(confirm());
+    await submitNewPassword(user, 'Create password', STRONG);
 
     expect(await screen.findByText('Token is expired')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/accept-invitation');
     expect(confirm()).toBeEnabled();
-    expect(login.bodies).toEqual([]);
+    expect(login).toEqual([]);
   });
 
   it('sends the user to login when the automatic sign-in fails after the setup', async () => {
     const message = 'Too many attempts. Please try again later.';
     const { user, router, setup } = renderValidLink();
-    answerJson('post', '/auth/login', () =>
-      HttpResponse.json({ code: 429, message }, { status: 429 }),
-    );
-    await user.type(await screen.findByLabelText('Create password'), STRONG);
-    await user.type(screen.getByLabelText('Confirm password'), STRONG);
-    await user.click(confirm());
+    answer('post', '/auth/login', () => apiError(429, message));
+    await submitNewPassword(user, 'Create password', STRONG);
 
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
-    expect(setup.bodies).toHaveLength(1);
+    expect(setup).toHaveLength(1);
     expect(
       screen.queryByText('You have successfully registered and logged in.'),
     ).not.toBeInTheDocument();
@@ -265,13 +245,7 @@ describe('account setup screen', () => {
   it('tells a signed-in pending user without a link where the link is, and lets them out', async () => {
     const pending = createUser({ status: 'pending', email: 'pending@example.com' });
     const queries = answerCheckToken(tokenCheck('valid', EMAIL));
-    let loggedOut = 0;
-    server.use(
-      http.delete(`${API}/auth/logout`, () => {
-        loggedOut += 1;
-        return HttpResponse.json({ data: null });
-      }),
-    );
+    const logouts = answer('delete', '/auth/logout');
     const { user, router } = renderApp('/auth/login', { user: pending });
 
     expect(
@@ -284,7 +258,7 @@ describe('account setup screen', () => {
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
-    await waitFor(() => expect(loggedOut).toBe(1));
+    await waitFor(() => expect(logouts).toHaveLength(1));
     expect(localStorage.length).toBe(0);
   });
 });

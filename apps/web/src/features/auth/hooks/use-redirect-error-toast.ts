@@ -7,7 +7,7 @@ export interface RedirectErrorState {
   error: string;
 }
 
-export function readRedirectError(state: unknown): string | null {
+function readRedirectError(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('error' in state)) return null;
   const { error } = state as { error: unknown };
   return typeof error === 'string' && error.trim() !== '' ? error : null;

@@ -1,20 +1,17 @@
 import type { TokenCheck, User } from '@staff-admin/shared';
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { answer, apiError } from '../../../testing/http.js';
 import { API, server } from '../../../testing/server.js';
 
-/** What the site sent to one endpoint, call by call. */
-export interface Recorded {
-  bodies: unknown[];
-  authorizations: (string | null)[];
-}
-
-/** GET /users/check-token answers with `answer`; the queries it received are recorded. */
-export function answerCheckToken(answer: () => Response | Promise<Response>) {
+/** GET /users/check-token answers with `respond`; the queries it received are recorded. */
+export function answerCheckToken(respond: () => Response | Promise<Response>) {
   const queries: Record<string, string>[] = [];
   server.use(
     http.get(`${API}/users/check-token`, ({ request }) => {
       queries.push(Object.fromEntries(new URL(request.url).searchParams));
-      return answer();
+      return respond();
     }),
   );
   return queries;
@@ -23,30 +20,24 @@ export function answerCheckToken(answer: () => Response | Promise<Response>) {
 export const tokenCheck = (tokenStatus: TokenCheck['tokenStatus'], email: string) => () =>
   HttpResponse.json({ data: { tokenStatus, user: { email } } satisfies TokenCheck });
 
-export const invalidToken = () =>
-  HttpResponse.json({ code: 400, message: 'Invalid token' }, { status: 400 });
-
-/** Answers `method path` with `answer` and records each call's JSON body and bearer header. */
-export function answerJson(
-  method: 'post' | 'patch',
-  path: string,
-  answer: () => Response = () => HttpResponse.json({ data: null }),
-): Recorded {
-  const recorded: Recorded = { bodies: [], authorizations: [] };
-  server.use(
-    http[method](`${API}${path}`, async ({ request }) => {
-      recorded.bodies.push(await request.json());
-      recorded.authorizations.push(request.headers.get('Authorization'));
-      return answer();
-    }),
-  );
-  return recorded;
-}
+export const invalidToken = () => apiError(400, 'Invalid token');
 
 /** POST /auth/login hands out tokens and GET /users/profile answers with `me`. */
-export function answerSignIn(me: User): Recorded {
+export function answerSignIn(me: User) {
   server.use(http.get(`${API}/users/profile`, () => HttpResponse.json({ data: me })));
-  return answerJson('post', '/auth/login', () =>
+  return answer('post', '/auth/login', () =>
     HttpResponse.json({ data: { access_token: 'new-access', refresh_token: 'new-refresh' } }),
   );
+}
+
+/** Types a new password and its confirmation into an emailed link's form, then submits it. */
+export async function submitNewPassword(
+  user: UserEvent,
+  label: string,
+  password: string,
+  confirmation = password,
+) {
+  await user.type(await screen.findByLabelText(label), password);
+  await user.type(screen.getByLabelText('Confirm password'), confirmation);
+  await user.click(screen.getByRole('button', { name: 'Confirm' }));
 }

@@ -1,4 +1,9 @@
-import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, VALIDATION_MESSAGES } from '@staff-admin/shared';
+import {
+  AVATAR_EXTENSIONS,
+  AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
+  VALIDATION_MESSAGES,
+} from '@staff-admin/shared';
 
 /** The picture of a profile form: the stored one (`file` null) or one chosen but not uploaded. */
 export interface ProfileImage {
@@ -9,7 +14,7 @@ export interface ProfileImage {
 }
 
 /** What the file input accepts; the server checks the content again (CONTRACT §5). */
-export const PICTURE_ACCEPT = [...AVATAR_EXTENSIONS, 'image/png', 'image/jpeg'].join(',');
+export const PICTURE_ACCEPT = [...AVATAR_EXTENSIONS, ...AVATAR_MIME_TYPES].join(',');
 
 /** SPEC §5's avatar rules, checked before anything is uploaded; null when the file may go. */
 export function pictureProblem(file: File): string | null {

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.js';
 export const sessionsQueryKey = (userId: string) => ['users', 'sessions', userId] as const;
 
 /** GET /users/{id}/sessions: a user's active sessions (admins, or the user themselves). */
-export async function getSessions(
+async function getSessions(
   userId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ActiveSession[]> {
@@ -16,7 +16,7 @@ export async function getSessions(
   return data.data;
 }
 
-export const getSessionsQueryOptions = (userId: string) =>
+const getSessionsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: sessionsQueryKey(userId),
     queryFn: ({ signal }) => getSessions(userId, { signal }),

@@ -5,7 +5,7 @@ import { signOut } from '../../../lib/session.js';
 import { sessionsQueryKey } from './get-sessions.js';
 
 /** DELETE /users/{id}/sessions/{sessionId}: that device is signed out at once. */
-export async function revokeSession(userId: string, sessionId: string): Promise<void> {
+async function revokeSession(userId: string, sessionId: string): Promise<void> {
   await api.delete(
     `/users/${encodeURIComponent(userId)}/sessions/${encodeURIComponent(sessionId)}`,
   );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, findToasts, gate } from '../../../testing/http.js';
+import { answer, apiError, findToast, findToasts, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import type { ActiveSession } from '@staff-admin/shared';
 
@@ -52,6 +52,12 @@ const sessionsCard = () => screen.getByRole('region', { name: 'Sessions' });
 const sessionItem = async (name: string) =>
   within(await screen.findByRole('list', { name: 'Sessions' })).getByRole('listitem', { name });
 
+/** Clicks Revoke on the session named `name` and returns the question it asks. */
+async function askToRevoke(user: ReturnType<typeof renderApp>['user'], name: string) {
+  await user.click(within(await sessionItem(name)).getByRole('button', { name: 'Revoke' }));
+  return screen.findByRole('alertdialog', { name: 'Revoke session' });
+}
+
 describe('sessions on the profile', () => {
   it("lists the user's own sessions, this device first, with IP and dates", async () => {
     const me = createUser();
@@ -82,18 +88,13 @@ describe('sessions on the profile', () => {
     const { revocations } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);
     const { user } = renderApp('/users/profile', { user: me });
 
-    await user.click(
-      within(await sessionItem('Firefox on Linux')).getByRole('button', { name: 'Revoke' }),
-    );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke session' });
+    const dialog = await askToRevoke(user, 'Firefox on Linux');
     expect(dialog).toHaveAccessibleDescription(
       'Firefox on Linux will be signed out and must log in again.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
-    expect(
-      await within(await findToasts()).findByText('The session has been revoked.'),
-    ).toBeInTheDocument();
+    expect(await findToast('The session has been revoked.')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Firefox on Linux' })).not.toBeInTheDocument(),
     );
@@ -110,10 +111,7 @@ describe('sessions on the profile', () => {
     const { revocations } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);
     const { user } = renderApp('/users/profile', { user: me });
 
-    await user.click(
-      within(await sessionItem('Firefox on Linux')).getByRole('button', { name: 'Revoke' }),
-    );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke session' });
+    const dialog = await askToRevoke(user, 'Firefox on Linux');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -126,10 +124,7 @@ describe('sessions on the profile', () => {
     const { revocations } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);
     const { user, router } = renderApp('/users/profile', { user: me });
 
-    await user.click(
-      within(await sessionItem('Chrome on Windows')).getByRole('button', { name: 'Revoke' }),
-    );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke session' });
+    const dialog = await askToRevoke(user, 'Chrome on Windows');
     expect(dialog).toHaveAccessibleDescription(
       'This is the device you are using now: revoking its session logs you out.',
     );
@@ -177,14 +172,10 @@ describe('sessions on the profile', () => {
     });
     const { user } = renderApp('/users/profile', { user: me });
 
-    await user.click(
-      within(await sessionItem('Firefox on Linux')).getByRole('button', { name: 'Revoke' }),
-    );
-    await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
-    );
+    const dialog = await askToRevoke(user, 'Firefox on Linux');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
-    expect(await within(await findToasts()).findByText('Not found')).toBeInTheDocument();
+    expect(await findToast('Not found')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Firefox on Linux' })).not.toBeInTheDocument(),
     );

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { userQueryKey } from './get-user.js';
 import { USERS_LIST_KEY } from './get-users.js';
 
 /** DELETE /users/{id}: an admin removes another user. */
@@ -12,9 +11,8 @@ export function useDeleteUser(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteUser(id),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: userQueryKey(id) });
-      await queryClient.invalidateQueries({ queryKey: USERS_LIST_KEY });
-    },
+    // The record's own query is dropped by the page once it has left it (a query still in use
+    // would fetch the deleted user again).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_LIST_KEY }),
   });
 }

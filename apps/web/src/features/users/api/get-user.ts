@@ -5,14 +5,14 @@ import { api } from '../../../lib/api-client.js';
 export const userQueryKey = (id: string) => ['users', 'detail', id] as const;
 
 /** GET /users/{id}: one user's record. */
-export async function getUser(id: string, { signal }: { signal?: AbortSignal } = {}) {
+async function getUser(id: string, { signal }: { signal?: AbortSignal } = {}) {
   const { data } = await api.get<ApiSuccess<User>>(`/users/${encodeURIComponent(id)}`, {
     signal,
   });
   return data.data;
 }
 
-export const getUserQueryOptions = (id: string) =>
+const getUserQueryOptions = (id: string) =>
   queryOptions({ queryKey: userQueryKey(id), queryFn: ({ signal }) => getUser(id, { signal }) });
 
 export function useUser(id: string) {

@@ -15,7 +15,7 @@ export interface UsersListParams {
 export const USERS_LIST_KEY = ['users', 'list'] as const;
 
 /** GET /users: one page of users, inactive ones included (SPEC §7). */
-export async function getUsers(
+async function getUsers(
   params: UsersListParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paginated<User>> {
@@ -27,7 +27,7 @@ export async function getUsers(
   return data;
 }
 
-export const getUsersQueryOptions = (params: UsersListParams) =>
+const getUsersQueryOptions = (params: UsersListParams) =>
   queryOptions({
     queryKey: [...USERS_LIST_KEY, params] as const,
     queryFn: ({ signal }) => getUsers(params, { signal }),

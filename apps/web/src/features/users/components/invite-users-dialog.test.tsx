@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, findToasts, type RecordedCall } from '../../../testing/http.js';
+import { answer, apiError, findToast, type RecordedCall } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { serveUserList } from '../testing/users-api.js';
 
@@ -174,7 +174,7 @@ describe('invite users dialog', () => {
     await user.click(send());
 
     expect(
-      await within(await findToasts()).findByText(
+      await findToast(
         'Invitation sent! The new user can activate their account via the email link.',
       ),
     ).toBeVisible();
@@ -209,7 +209,7 @@ describe('invite users dialog', () => {
     const { user } = await openDialog();
     await fillRow(user, 1, { email: 'odd@example.com', role: 'Admin' });
     await user.click(send());
-    expect(await within(await findToasts()).findByText('Some fields are invalid')).toBeVisible();
+    expect(await findToast('Some fields are invalid')).toBeVisible();
     expect(screen.getByLabelText('Email 1')).toHaveAccessibleDescription('Email is invalid.');
     expect(screen.getByRole('dialog', { name: 'Invite users' })).toBeVisible();
   });

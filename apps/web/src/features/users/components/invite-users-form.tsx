@@ -19,7 +19,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons.js';
 import { Input } from '../../../components/ui/input.js';
-import { getErrorMessage } from '../../../lib/api-error.js';
+import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { registerTrimmed } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { findExistingEmails } from '../api/find-existing-emails.js';
@@ -102,9 +102,8 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
 
   /** Puts the server's per-row messages (`users.<row>.<field>`) under their fields. */
   function markServerErrors(error: unknown) {
-    if (typeof error !== 'object' || error === null || !('errors' in error)) return;
-    const { errors: fieldErrors } = error as { errors?: Record<string, unknown> };
-    for (const [key, message] of Object.entries(fieldErrors ?? {})) {
+    if (!isApiError(error)) return;
+    for (const [key, message] of Object.entries(error.errors ?? {})) {
       const match = ROW_ERROR_KEY.exec(key);
       if (!match || typeof message !== 'string') continue;
       const name = `rows.${match[1]}.${match[2]}` as FieldPath<InviteFormInput>;

@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input.js';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback.js';
 
 /** How long typing must pause before the list is searched. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface UserSearchProps {
   /** The search the list shows now (from the URL). */

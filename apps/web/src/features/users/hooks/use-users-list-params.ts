@@ -24,11 +24,11 @@ const listParamsSchema = z.object({
   sortDirection: z.enum(SORT_DIRECTIONS).catch('DESC'),
 });
 
-export function parseUsersListParams(searchParams: URLSearchParams): UsersListParams {
+function parseUsersListParams(searchParams: URLSearchParams): UsersListParams {
   return listParamsSchema.parse(Object.fromEntries(searchParams));
 }
 
-export function toSearchParams(params: UsersListParams): URLSearchParams {
+function toSearchParams(params: UsersListParams): URLSearchParams {
   const { search, page, limitPerPage, sortBy, sortDirection } = params;
   return new URLSearchParams({
     ...(search ? { search } : {}),
