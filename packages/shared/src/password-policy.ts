@@ -18,14 +18,20 @@ function isCommon(candidate: string): boolean {
  * Site and server both call this, so the same password is refused in the same words.
  */
 export function passwordPolicyProblem(password: string, email?: string): string | undefined {
+  if (isCommonPassword(password)) return VALIDATION_MESSAGES.passwordCommon;
+  if (containsEmailName(password, email)) return VALIDATION_MESSAGES.passwordContainsEmail;
+  return undefined;
+}
+
+/** The first rule of passwordPolicyProblem: a common password, maybe with digits stuck on. */
+export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
   const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
-  if (isCommon(lower) || (core.length >= 4 && isCommon(core))) {
-    return VALIDATION_MESSAGES.passwordCommon;
-  }
+  return isCommon(lower) || (core.length >= 4 && isCommon(core));
+}
+
+/** The second rule of passwordPolicyProblem: the password holds the email's local part. */
+export function containsEmailName(password: string, email?: string): boolean {
   const localPart = email?.split('@')[0]?.toLowerCase() ?? '';
-  if (localPart.length >= 3 && lower.includes(localPart)) {
-    return VALIDATION_MESSAGES.passwordContainsEmail;
-  }
-  return undefined;
+  return localPart.length >= 3 && password.toLowerCase().includes(localPart);
 }
