@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, server } from './server.js';
@@ -12,9 +13,25 @@ export interface RecordedCall {
 type Method = 'get' | 'post' | 'patch' | 'delete';
 type Answer = (call: RecordedCall) => Response | Promise<Response>;
 
+/**
+ * Newer Node lines (26 here) parse a multipart body with whatever `File` the global holds at the
+ * time and then check each part against Node's own class; the jsdom environment puts jsdom's
+ * `File` on the global, so the parse fails. Parse with Node's `File` in place, as the fix proposed
+ * to Vitest's jsdom environment does (vitest-dev/vitest#11300).
+ */
+async function readFormData(request: Request): Promise<FormData> {
+  const jsdomFile = globalThis.File;
+  globalThis.File = NodeFile as unknown as typeof File;
+  try {
+    return await request.formData();
+  } finally {
+    globalThis.File = jsdomFile;
+  }
+}
+
 async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get('Content-Type') ?? '';
-  if (type.includes('multipart/form-data')) return request.formData();
+  if (type.includes('multipart/form-data')) return readFormData(request);
   const text = await request.text();
   return text ? (JSON.parse(text) as unknown) : null;
 }

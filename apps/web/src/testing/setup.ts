@@ -17,9 +17,10 @@ Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 window.scrollTo = () => {};
 
-// findBy*/waitFor give up after 1 s by default; on a busy 2-core machine a route's lazy chunks
-// can take longer than that to load the first time. Passing tests do not wait any longer.
-configure({ asyncUtilTimeout: 3000 });
+// findBy*/waitFor give up after 1 s by default; on a busy 2-core machine the first test of a file
+// can wait several seconds for a route's lazy chunks to be transformed and loaded. The wait ends
+// as soon as the element shows, so passing tests do not take any longer for it.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
