@@ -57,7 +57,7 @@ export function createCoreServices(
   revocations: RevocationBus = createMemoryRevocationBus(),
 ): CoreServices {
   const { db, engine } = database;
-  const hasher = createPasswordHasher();
+  const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue });
   const unitOfWork = new UnitOfWork(database);
   const audit = new AuditRepository(db);
   const usersRepository = new UsersRepository(db, engine);
@@ -127,21 +127,22 @@ export function createAccountServices(
   const { core } = deps;
   const { unitOfWork } = core;
   const box = createSealedBox(config.auth.secret, 'mail-outbox');
+  const tokens = new OneTimeTokensService(new OneTimeTokensRepository(database.db), {
+    confirmation_token: config.auth.invitationTtlMs,
+    reset_password_token: config.auth.resetPasswordTtlMs,
+  });
   const mailWorker = new MailWorker({
     repository: new MailOutboxRepository(database.db, database.engine),
     box,
     transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
     config: config.mail,
     log,
+    onLinkDelivered: (tokenId) => tokens.supersede(tokenId),
   });
   const mails = new AccountMails(
     new MailOutbox(box, () => mailWorker.notify()),
     new AccountLinks(config.appUrl),
   );
-  const tokens = new OneTimeTokensService(new OneTimeTokensRepository(database.db), {
-    confirmation_token: config.auth.invitationTtlMs,
-    reset_password_token: config.auth.resetPasswordTtlMs,
-  });
   return {
     tokens,
     mailWorker,

@@ -85,4 +85,46 @@ describe.each(stores)('%s counter store', (_name, create) => {
       Array.from({ length: 50 }, (_, index) => index + 1),
     );
   });
+
+  it('counts attempts atomically and takes the lock on the Nth, refusing the rest of a burst', async () => {
+    const store = create();
+    const policy = { windowMs: 60_000, every: 10, firstLockMs: 5_000, maxLockMs: 20_000 };
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => store.countAttempt('tries', 'tries-lock', policy)),
+    );
+    const through = results.flatMap((result) => (result.locked ? [] : [result]));
+    expect(through.map((result) => result.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 10 }, (_, index) => index + 1),
+    );
+    expect(through.filter((result) => result.lockMs !== undefined)).toEqual([
+      { locked: false, count: 10, lockMs: 5_000 },
+    ]);
+    expect(results.filter((result) => result.locked)).toHaveLength(20);
+    expect((await store.get('tries-lock'))?.count).toBe(1);
+
+    // The lock lifted (as when it expires), the next Nth attempt locks twice as long.
+    await store.reset('tries-lock');
+    for (let attempt = 11; attempt < 20; attempt += 1) {
+      expect(await store.countAttempt('tries', 'tries-lock', policy)).toEqual({
+        locked: false,
+        count: attempt,
+      });
+    }
+    expect(await store.countAttempt('tries', 'tries-lock', policy)).toEqual({
+      locked: false,
+      count: 20,
+      lockMs: 10_000,
+    });
+  });
+
+  it('takes one back from a count, never below zero', async () => {
+    const store = create();
+    await store.increment('refund', 10_000);
+    await store.decrement('refund');
+    expect((await store.get('refund'))?.count).toBe(0);
+    await store.decrement('refund');
+    expect((await store.get('refund'))?.count).toBe(0);
+    await store.decrement('never-counted');
+    expect(await store.get('never-counted')).toBeUndefined();
+  });
 });

@@ -20,10 +20,15 @@ function lockoutWithClock(maxFailures: number) {
     advance: (ms: number) => {
       time += ms;
     },
-    /** Seconds of Retry-After while locked, or undefined when logins may go ahead. */
+    /** A failed attempt: the lock it took, if any. */
+    async fail(email: string) {
+      return (await lockout.begin(email)).lock;
+    },
+    /** Seconds of Retry-After while locked, or undefined when an attempt may go ahead. */
     async retryAfter(email: string): Promise<number | undefined> {
       try {
-        await lockout.assertNotLocked(email);
+        // A probe that is let through is given back, so that it does not count.
+        await lockout.notAFailure(await lockout.begin(email));
         return undefined;
       } catch (error) {
         expect(error).toBeInstanceOf(AppError);
@@ -49,9 +54,7 @@ describe('login lockout', () => {
     const expected = [60, 120, 240, 480, 900, 900];
     for (const [index, seconds] of expected.entries()) {
       for (let failure = 1; failure <= 3; failure += 1) {
-        expect(await clock.retryAfter(email)).toBeUndefined();
-        const lock = await clock.lockout.recordFailure(email);
-        expect(lock).toEqual(
+        expect(await clock.fail(email)).toEqual(
           failure === 3 ? { lockouts: index + 1, durationMs: seconds * 1000 } : undefined,
         );
       }
@@ -66,39 +69,62 @@ describe('login lockout', () => {
     const clock = lockoutWithClock(3);
     const email = 'quiet@example.com';
     for (let round = 0; round < 2; round += 1) {
-      for (let failure = 0; failure < 3; failure += 1) await clock.lockout.recordFailure(email);
+      for (let failure = 0; failure < 3; failure += 1) await clock.fail(email);
+      clock.advance(round === 0 ? MINUTE : 0);
     }
     expect(await clock.retryAfter(email)).toBe(120);
 
     // Two failures, then a quiet quarter hour after the lock: the count starts from zero.
     clock.advance(2 * MINUTE);
-    await clock.lockout.recordFailure(email);
-    await clock.lockout.recordFailure(email);
+    await clock.fail(email);
+    await clock.fail(email);
     clock.advance(LOGIN_FAILURE_WINDOW_MS);
-    await clock.lockout.recordFailure(email);
-    await clock.lockout.recordFailure(email);
+    await clock.fail(email);
+    await clock.fail(email);
     expect(await clock.retryAfter(email)).toBeUndefined();
-    expect(await clock.lockout.recordFailure(email)).toEqual({ lockouts: 1, durationMs: MINUTE });
+    expect(await clock.fail(email)).toEqual({ lockouts: 1, durationMs: MINUTE });
   });
 
   it('counts failures spread over time as long as no 15 minutes pass between them', async () => {
     const clock = lockoutWithClock(3);
     const email = 'slow@example.com';
-    await clock.lockout.recordFailure(email);
+    await clock.fail(email);
     clock.advance(14 * MINUTE);
-    await clock.lockout.recordFailure(email);
+    await clock.fail(email);
     clock.advance(14 * MINUTE);
-    expect(await clock.lockout.recordFailure(email)).toEqual({ lockouts: 1, durationMs: MINUTE });
+    expect(await clock.fail(email)).toEqual({ lockouts: 1, durationMs: MINUTE });
   });
 
   it('is cleared at once by clear(), and keeps emails apart', async () => {
     const clock = lockoutWithClock(2);
-    await clock.lockout.recordFailure('a@example.com');
-    await clock.lockout.recordFailure('a@example.com');
+    await clock.fail('a@example.com');
+    await clock.fail('a@example.com');
     expect(await clock.retryAfter('a@example.com')).toBe(60);
     expect(await clock.retryAfter('b@example.com')).toBeUndefined();
     await clock.lockout.clear('a@example.com');
     expect(await clock.retryAfter('a@example.com')).toBeUndefined();
-    expect(await clock.lockout.recordFailure('a@example.com')).toBeUndefined();
+    expect(await clock.fail('a@example.com')).toBeUndefined();
+  });
+
+  it('lets at most N of a concurrent burst through, and locks before any of them is checked', async () => {
+    const clock = lockoutWithClock(10);
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, () => clock.lockout.begin('burst@example.com')),
+    );
+    const through = results.filter((result) => result.status === 'fulfilled');
+    expect(through).toHaveLength(10);
+    expect(through.filter((result) => result.value.lock)).toHaveLength(1);
+    expect(await clock.retryAfter('burst@example.com')).toBe(60);
+  });
+
+  it('gives an attempt back when it was not a failure, lifting the lock it took', async () => {
+    const clock = lockoutWithClock(2);
+    await clock.fail('c@example.com');
+    const second = await clock.lockout.begin('c@example.com');
+    expect(second.lock).toEqual({ lockouts: 1, durationMs: MINUTE });
+    expect(await clock.retryAfter('c@example.com')).toBe(60);
+    await clock.lockout.notAFailure(second);
+    expect(await clock.retryAfter('c@example.com')).toBeUndefined();
+    expect(await clock.fail('c@example.com')).toEqual({ lockouts: 1, durationMs: MINUTE });
   });
 });

@@ -6,3 +6,4 @@ export * from './password.js';
 export * from './password-policy.js';
 export * from './roles.js';
 export * from './schemas.js';
+export * from './text.js';

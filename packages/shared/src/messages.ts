@@ -15,6 +15,8 @@ export const VALIDATION_MESSAGES = {
   passwordMismatch: "Password don't match.",
   fullNameRequired: 'Please enter full name',
   fullNameTooLong: 'Please enter at most 100 characters.',
+  fullNameInvalidCharacters: 'Please remove the invisible or control characters from the name.',
+  searchInvalidCharacters: 'Please remove the control characters from the search.',
   positionRequired: 'Please select role',
   inviteRowsRequired: 'Please add at least one person to invite.',
   inviteRowsTooMany: 'Please invite at most 100 people at once.',
@@ -65,4 +67,5 @@ export const API_MESSAGES = {
   payloadTooLarge: 'The request is too large',
   unsupportedMediaType: 'This content type is not supported',
   internalError: 'Something went wrong on our side. Please try again.',
+  serverBusy: 'The server is busy. Please try again in a moment.',
 } as const;

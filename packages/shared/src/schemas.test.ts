@@ -165,13 +165,34 @@ describe('forgotPasswordSchema', () => {
 });
 
 describe('full name', () => {
-  it.each(['Alice Smith', 'สมชาย ใจดี', 'Zoë O’Brien'])('accepts %s', (fullName) => {
+  it.each([
+    'Alice Smith',
+    'สมชาย ใจดี',
+    'Zoë O’Brien',
+    // Persian with a zero-width non-joiner, which the script needs.
+    'مهرداد می\u200cخواهد',
+  ])('accepts %s', (fullName) => {
     expect(updateProfileSchema.safeParse({ fullName }).success).toBe(true);
   });
 
   it('asks for a full name when empty or blank (SPEC message has no full stop)', () => {
     expect(fieldErrors(updateProfileSchema, { fullName: '  ' })).toEqual({
       fullName: 'Please enter full name',
+    });
+  });
+
+  it.each([
+    ['NUL', 'Ann\u0000Lee'],
+    ['CR/LF', 'Ann\r\nLee'],
+    ['a tab', 'Ann\tLee'],
+    ['a right-to-left override', 'Ann \u202eeeL'],
+    ['a first-strong isolate', 'Ann \u2068Lee\u2069'],
+    ['a zero-width space', 'Ann\u200bLee'],
+    ['a byte-order mark', 'Ann\ufeffLee'],
+    ['a line separator', 'Ann\u2028Lee'],
+  ])('refuses a name with %s', (_what, fullName) => {
+    expect(fieldErrors(updateProfileSchema, { fullName })).toEqual({
+      fullName: M.fullNameInvalidCharacters,
     });
   });
 
@@ -289,6 +310,8 @@ describe('listUsersQuerySchema', () => {
     { sortBy: 'password_hash' },
     { sortDirection: 'sideways' },
     { includeInactive: 'yes' },
+    { search: '\u0000abc' },
+    { search: 'a\nb' },
   ])('refuses %o', (query) => {
     expect(listUsersQuerySchema.safeParse(query).success).toBe(false);
   });

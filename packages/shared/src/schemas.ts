@@ -12,6 +12,7 @@ import { isValidEmail, normalizeEmail, repeatedEmailIndexes } from './email.js';
 import { API_MESSAGES, VALIDATION_MESSAGES as M } from './messages.js';
 import { isStrongPassword } from './password.js';
 import { POSITIONS, STATUSES, SWITCHABLE_STATUSES } from './roles.js';
+import { hasControlCharacters, hasControlOrInvisibleCharacters } from './text.js';
 
 /** A required string: missing, non-string or empty all give the same "please enter" message. */
 const required = (message: string) =>
@@ -33,7 +34,10 @@ export const fullNameSchema = z
   .string({ error: M.fullNameRequired })
   .trim()
   .min(1, { error: M.fullNameRequired, abort: true })
-  .max(FULL_NAME_MAX_LENGTH, { error: M.fullNameTooLong });
+  .max(FULL_NAME_MAX_LENGTH, { error: M.fullNameTooLong })
+  .refine((name) => !hasControlOrInvisibleCharacters(name), {
+    error: M.fullNameInvalidCharacters,
+  });
 
 export const positionSchema = z.enum(POSITIONS, { error: M.positionRequired });
 export const statusSchema = z.enum(STATUSES);
@@ -168,7 +172,12 @@ export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const listUsersQuerySchema = z.object({
-  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH)
+    .refine((search) => !hasControlCharacters(search), { error: M.searchInvalidCharacters })
+    .optional(),
   all: booleanQuery.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),

@@ -59,6 +59,8 @@ export interface Config {
     loginFailuresBeforeLock: number;
     forgotPasswordPerHour: number;
     uploadsPerMinute: number;
+    /** Password hashes that may wait for a free hashing slot; beyond it 503 with Retry-After. */
+    passwordHashQueue: number;
   };
   trustProxy: TrustProxy | undefined;
   supportEmail: string;
@@ -199,6 +201,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_BEFORE_LOCK: int(1, 1_000_000, 'must be a whole number of at least 1').default(10),
   FORGOT_PASSWORD_PER_HOUR: int(1, 1_000_000, 'must be a whole number of at least 1').default(5),
   UPLOADS_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(30),
+  PASSWORD_HASH_QUEUE: int(0, 1_000_000, 'must be a whole number').default(32),
   TRUST_PROXY: trustProxy.optional(),
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -289,6 +292,7 @@ export function loadConfig(env: Env): Config {
       loginFailuresBeforeLock: vars.LOGIN_FAILURES_BEFORE_LOCK,
       forgotPasswordPerHour: vars.FORGOT_PASSWORD_PER_HOUR,
       uploadsPerMinute: vars.UPLOADS_PER_MINUTE,
+      passwordHashQueue: vars.PASSWORD_HASH_QUEUE,
     },
     trustProxy: vars.TRUST_PROXY,
     supportEmail: vars.SUPPORT_EMAIL,

@@ -73,6 +73,8 @@ export interface MailOutboxTable {
   claimed_until: string | null;
   sent_at: string | null;
   logged_at: string | null;
+  /** The one-time token whose link the mail carries (a reset link supersedes older ones once sent). */
+  link_token_id: string | null;
 }
 
 export interface UploadsTable {

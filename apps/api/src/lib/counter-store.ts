@@ -14,6 +14,24 @@ export interface IncrementOptions {
   slide?: boolean;
 }
 
+/** A lock that an attempt takes every `every`-th time, each one twice as long as the last. */
+export interface LockPolicy {
+  /** Attempts are forgotten after this long without another one. */
+  windowMs: number;
+  every: number;
+  firstLockMs: number;
+  maxLockMs: number;
+}
+
+/** What counting an attempt found: the key is locked, or the attempt's number (and its lock). */
+export type AttemptCount =
+  { locked: true; resetAt: number } | { locked: false; count: number; lockMs?: number };
+
+/** How long the `lockouts`-th lock lasts: the first, doubled for each lock before it, capped. */
+export function lockDurationMs(lockouts: number, policy: LockPolicy): number {
+  return Math.min(policy.firstLockMs * 2 ** Math.min(lockouts - 1, 20), policy.maxLockMs);
+}
+
 /**
  * Counters for lockouts and per-address quotas (failed logins, reset emails). The in-memory store
  * serves one process; the Redis store (redis-counter-store.ts) shares them between processes.
@@ -21,6 +39,15 @@ export interface IncrementOptions {
  */
 export interface CounterStore {
   increment(key: string, windowMs: number, options?: IncrementOptions): Promise<WindowCount>;
+  /**
+   * One step, atomic across every process sharing the store: refuses while `lockKey` is held;
+   * otherwise counts the attempt at `key` (sliding window) and, when it is the `every`-th, takes
+   * the lock at once, before the attempt's outcome is known, so that no burst of concurrent
+   * attempts gets past `every` in one lock period. The count outlives the lock by `windowMs`.
+   */
+  countAttempt(key: string, lockKey: string, policy: LockPolicy): Promise<AttemptCount>;
+  /** Takes one back from a count (an attempt that turned out not to be a failure). */
+  decrement(key: string): Promise<void>;
   get(key: string): Promise<WindowCount | undefined>;
   /** Sets the key to `count` for `ttlMs`, replacing whatever it held. */
   put(key: string, count: number, ttlMs: number): Promise<void>;
@@ -64,6 +91,23 @@ export function createMemoryCounterStore(now: () => number = Date.now): CounterS
       const created = { count: 1, resetAt: now() + windowMs };
       store(key, created);
       return { ...created };
+    },
+    async countAttempt(key, lockKey, policy) {
+      const lock = live(lockKey);
+      if (lock) return { locked: true, resetAt: lock.resetAt };
+      const count = (live(key)?.count ?? 0) + 1;
+      if (count % policy.every !== 0) {
+        store(key, { count, resetAt: now() + policy.windowMs });
+        return { locked: false, count };
+      }
+      const lockMs = lockDurationMs(count / policy.every, policy);
+      store(lockKey, { count: count / policy.every, resetAt: now() + lockMs });
+      store(key, { count, resetAt: now() + lockMs + policy.windowMs });
+      return { locked: false, count, lockMs };
+    },
+    async decrement(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
     },
     async get(key) {
       const entry = live(key);

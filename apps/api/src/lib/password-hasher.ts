@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { API_MESSAGES } from '@staff-admin/shared';
 import pLimit from 'p-limit';
+import { AppError } from './errors.js';
 
 /** argon2id at OWASP's first recommendation: 19 MiB, 2 passes, 1 lane. */
 const ARGON2ID = 2 as Algorithm;
@@ -28,19 +30,39 @@ export interface PasswordHasher {
  */
 export const HASH_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
-export function createPasswordHasher(concurrency = HASH_CONCURRENCY): PasswordHasher {
-  const limit = pLimit(concurrency);
+/** The default bound on hashes waiting for a slot (PASSWORD_HASH_QUEUE). */
+export const HASH_QUEUE = 32;
+
+/**
+ * `queue` bounds the hashes waiting for a slot: a burst beyond it is refused at once with 503 and
+ * Retry-After instead of making every request in the burst wait seconds for its turn.
+ */
+export function createPasswordHasher({
+  concurrency = HASH_CONCURRENCY,
+  queue = HASH_QUEUE,
+} = {}): PasswordHasher {
+  const slots = pLimit(concurrency);
+  const limit = <T>(work: () => Promise<T>): Promise<T> => {
+    if (slots.activeCount >= concurrency && slots.pendingCount >= queue) {
+      return Promise.reject(
+        new AppError(503, API_MESSAGES.serverBusy, { headers: { 'retry-after': '1' } }),
+      );
+    }
+    return slots(work);
+  };
   let dummyHash: Promise<string> | undefined;
 
   return {
     hash: (password) => limit(() => hash(password, OPTIONS)),
     async verify(passwordHash, password) {
-      try {
-        return await limit(() => verify(passwordHash, password));
-      } catch {
-        // A malformed stored hash must read as a wrong password, never as a server error.
-        return false;
-      }
+      return limit(async () => {
+        try {
+          return await verify(passwordHash, password);
+        } catch {
+          // A malformed stored hash must read as a wrong password, never as a server error.
+          return false;
+        }
+      });
     },
     async verifyDummy(password) {
       dummyHash ??= limit(() => hash(randomBytes(16).toString('hex'), OPTIONS));

@@ -175,6 +175,24 @@ describe('two API processes on one database and one Redis', () => {
     }
   });
 
+  it('share lockouts under a burst: at most N passwords checked across both processes', async () => {
+    const email = 'burst.target@example.com';
+    await activeUser(email);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        call(index % 2 === 0 ? a : b, 'POST', '/api/auth/login', {
+          body: { email, password: 'Wrong-password-1' },
+          from: `198.51.100.${100 + index}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    // LOGIN_FAILURES_BEFORE_LOCK is 3 for these processes.
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(27);
+    expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+  });
+
   it('refuse a token on one process at once after a logout on the other', async () => {
     const email = 'logs.out@example.com';
     await activeUser(email);

@@ -12,7 +12,7 @@ import {
 } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AccessTokens } from './access-tokens.js';
-import type { LoginLockout } from './login-lockout.js';
+import { recordLock, type Attempt, type LoginLockout } from './login-lockout.js';
 
 interface AuthServiceDeps {
   users: UsersRepository;
@@ -40,24 +40,26 @@ export class AuthService {
     const { users, sessions, hasher, lockout } = this.deps;
     const email = normalizeEmail(input.email);
     const user = await users.findCredentialsByEmail(email);
+    let attempt: Attempt;
     try {
-      await lockout.assertNotLocked(email);
+      attempt = await lockout.begin(email);
     } catch (error) {
       if (error instanceof AppError) await this.recordFailure(email, user?.id, 'locked', origin);
       throw error;
     }
     if (!user?.passwordHash) {
       await hasher.verifyDummy(input.password);
-      await this.countFailure(email, user?.id, user ? 'not_activated' : 'unknown_email', origin);
+      await this.failed(attempt, user?.id, user ? 'not_activated' : 'unknown_email', origin);
       if (!user) throw notFound(API_MESSAGES.userNotFound);
       // Only pending users have no password yet; they finish setup from the invitation.
       throw accountNotActive('pending');
     }
     if (!(await hasher.verify(user.passwordHash, input.password))) {
-      await this.countFailure(email, user.id, 'wrong_password', origin);
+      await this.failed(attempt, user.id, 'wrong_password', origin);
       throw badRequest(API_MESSAGES.passwordMismatch);
     }
     if (user.status !== 'active') {
+      await lockout.notAFailure(attempt);
       await this.recordFailure(email, user.id, 'inactive', origin);
       throw accountNotActive(user.status);
     }
@@ -77,7 +79,7 @@ export class AuthService {
       });
       return started;
     });
-    await lockout.clear(email);
+    await lockout.succeeded(attempt);
     return {
       access_token: this.deps.accessTokens.sign(session.userId, session.sessionId),
       refresh_token: session.refreshToken,
@@ -108,27 +110,15 @@ export class AuthService {
     return this.deps.sessions.resolveAccess(claims.sid, claims.sub);
   }
 
-  /** A failure that counts towards the lockout; audited, with the lock it started if any. */
-  private async countFailure(
-    email: string,
+  /** A failed password check: audited, with the lock the attempt took if any. */
+  private async failed(
+    attempt: Attempt,
     userId: string | undefined,
     reason: LoginFailure,
     origin: RequestOrigin,
   ): Promise<void> {
-    const lock = await this.deps.lockout.recordFailure(email);
-    await this.recordFailure(email, userId, reason, origin);
-    if (lock) {
-      await this.deps.audit.record({
-        action: 'auth.locked_out',
-        targetId: userId,
-        origin,
-        details: {
-          ...(userId ? {} : { email }),
-          lockouts: lock.lockouts,
-          seconds: lock.durationMs / 1000,
-        },
-      });
-    }
+    await this.recordFailure(attempt.email, userId, reason, origin);
+    await recordLock(this.deps.audit, attempt, userId, origin);
   }
 
   /** The email goes into the event only when no account has it (otherwise the target says who). */

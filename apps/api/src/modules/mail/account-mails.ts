@@ -54,6 +54,7 @@ export class AccountMails {
         inviterName,
         link: { url: this.links.acceptInvitation(token.token), ...token },
       }),
+      token.id,
     );
   }
 
@@ -67,6 +68,7 @@ export class AccountMails {
         recipientName: user.fullName,
         link: { url: this.links.resetPassword(token.token), ...token },
       }),
+      token.id,
     );
   }
 
@@ -89,7 +91,14 @@ export class AccountMails {
     user: MailRecipient,
     template: OutgoingMail['template'],
     content: MailContent,
+    linkTokenId?: string,
   ): Promise<void> {
-    return this.outbox.enqueue(scope, { ...content, template, to: user.email, userId: user.id });
+    return this.outbox.enqueue(scope, {
+      ...content,
+      template,
+      to: user.email,
+      userId: user.id,
+      linkTokenId,
+    });
   }
 }

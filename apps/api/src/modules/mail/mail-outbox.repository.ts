@@ -11,6 +11,7 @@ export interface ClaimedMail {
   subject: string;
   body: string | null;
   attempts: number;
+  link_token_id: string | null;
 }
 
 export interface ClaimRequest {
@@ -57,7 +58,7 @@ export class MailOutboxRepository {
       .updateTable('mail_outbox')
       .set({ claim_id: claimId, claimed_until: leaseUntil })
       .where('id', 'in', due)
-      .returning(['id', 'template', 'recipient', 'subject', 'body', 'attempts'])
+      .returning(['id', 'template', 'recipient', 'subject', 'body', 'attempts', 'link_token_id'])
       .executeTakeFirst();
     return row && ({ ...row, claimId } satisfies ClaimedMail);
   }
@@ -93,13 +94,14 @@ export class MailOutboxRepository {
   }
 
   /** Written to the log instead of sent (no SMTP_URL): kept unsent, but never logged again. */
-  async markLogged(id: string, claimId: string, now: string): Promise<void> {
-    await this.db
+  async markLogged(id: string, claimId: string, now: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('mail_outbox')
       .set({ logged_at: now, claim_id: null, claimed_until: null })
       .where('id', '=', id)
       .where('claim_id', '=', claimId)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   /** Gives a claimed mail back at once (a worker stopping before it tried to send it). */

@@ -10,6 +10,8 @@ export interface OutgoingMail extends MailContent {
   to: string;
   /** The user it is about: their unsent mail is deleted with them. */
   userId: string | null;
+  /** The one-time token whose link it carries. */
+  linkTokenId?: string;
 }
 
 const mailBodySchema = z.object({ text: z.string(), html: z.string() });
@@ -46,6 +48,7 @@ export class MailOutbox {
       body: sealMailBody(this.box, { text: mail.text, html: mail.html }),
       created_at: now,
       next_attempt_at: now,
+      link_token_id: mail.linkTokenId ?? null,
     });
     scope.afterCommit(this.wakeWorker);
   }

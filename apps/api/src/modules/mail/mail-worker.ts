@@ -24,6 +24,8 @@ export interface MailWorkerOptions {
   config: Pick<MailConfig, 'from' | 'pollIntervalMs' | 'retryBaseMs' | 'retryMaxMs' | 'leaseMs'>;
   log: FastifyBaseLogger;
   stopGraceMs?: number;
+  /** Told once a mail carrying a one-time link has gone out (sent, or logged without SMTP). */
+  onLinkDelivered?: (tokenId: string) => Promise<void>;
 }
 
 /**
@@ -148,6 +150,7 @@ export class MailWorker {
     }
     if (await repository.markSent(mail.id, mail.claimId, toIso(Date.now()))) {
       log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
+      await this.linkDelivered(mail);
     } else {
       // Only when this send outlived its lease and another worker claimed the mail meanwhile.
       log.error({ mailId: mail.id }, 'mail sent after its claim expired: it may arrive twice');
@@ -168,7 +171,19 @@ export class MailWorker {
       { mailId: mail.id, template: mail.template, to: mail.recipient, subject: mail.subject, text },
       'mail not sent (SMTP_URL is unset); its text follows',
     );
-    await repository.markLogged(mail.id, mail.claimId, toIso(Date.now()));
+    if (await repository.markLogged(mail.id, mail.claimId, toIso(Date.now()))) {
+      await this.linkDelivered(mail);
+    }
+  }
+
+  private async linkDelivered(mail: ClaimedMail): Promise<void> {
+    if (!mail.link_token_id || !this.options.onLinkDelivered) return;
+    try {
+      await this.options.onLinkDelivered(mail.link_token_id);
+    } catch (error) {
+      // The mail is out; older links simply stay valid until they expire or one is used.
+      this.options.log.error({ err: error, mailId: mail.id }, 'could not cancel older links');
+    }
   }
 
   /** Waits for the poll interval, or less when woken or stopped. */

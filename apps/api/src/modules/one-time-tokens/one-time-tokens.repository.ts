@@ -32,6 +32,23 @@ export class OneTimeTokensRepository {
       .execute();
   }
 
+  /** The unused tokens of the same user and type made before this one. */
+  async deleteEarlierUnused(id: string): Promise<void> {
+    const newer = await this.db
+      .selectFrom('one_time_tokens')
+      .select(['user_id', 'type', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!newer) return;
+    await this.db
+      .deleteFrom('one_time_tokens')
+      .where('user_id', '=', newer.user_id)
+      .where('type', '=', newer.type)
+      .where('used_at', 'is', null)
+      .where('created_at', '<', newer.created_at)
+      .execute();
+  }
+
   async findByHash(tokenHash: string): Promise<TokenRecord | undefined> {
     return this.db
       .selectFrom('one_time_tokens')

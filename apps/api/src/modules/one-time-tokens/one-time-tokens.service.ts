@@ -20,8 +20,19 @@ const STATUS_FOR: Record<TokenType, Status> = {
   reset_password_token: 'active',
 };
 
+/**
+ * Whether issuing a token cancels the user's earlier ones of its type at once. A reset link that
+ * anyone can ask for by email cancels them only once its own mail has gone out (`supersede`), so
+ * requests that are never delivered cannot kill the link a person already holds.
+ */
+const CANCELS_AT_ONCE: Record<TokenType, boolean> = {
+  confirmation_token: true,
+  reset_password_token: false,
+};
+
 /** A freshly made token: the raw value goes into a link and nowhere else. */
 export interface IssuedToken {
+  id: string;
   token: string;
   ttlMs: number;
   expiresAt: Date;
@@ -39,8 +50,8 @@ export type TokenLifetimes = Record<TokenType, number>;
 
 /**
  * One-time link tokens (invitation, password reset): 32 random bytes, stored only as a SHA-256
- * hash, typed, single use, with a lifetime per type. Issuing one cancels the user's earlier ones
- * of that type; deleting the user deletes them (foreign key cascade).
+ * hash, typed, single use, with a lifetime per type. A newer token cancels the user's earlier ones
+ * of that type (CANCELS_AT_ONCE says when); deleting the user deletes them (foreign key cascade).
  */
 export class OneTimeTokensService {
   constructor(
@@ -57,16 +68,22 @@ export class OneTimeTokensService {
     const now = Date.now();
     const ttlMs = this.lifetimes[type];
     const token = generateOpaqueToken();
-    await tokens.deleteForUser(userId, type);
+    const id = newId();
+    if (CANCELS_AT_ONCE[type]) await tokens.deleteForUser(userId, type);
     await tokens.insert({
-      id: newId(),
+      id,
       user_id: userId,
       type,
       token_hash: hashToken(token),
       created_at: toIso(now),
       expires_at: toIso(now + ttlMs),
     });
-    return { token, ttlMs, expiresAt: new Date(now + ttlMs) };
+    return { id, token, ttlMs, expiresAt: new Date(now + ttlMs) };
+  }
+
+  /** The link of `tokenId` has gone out: the user's earlier unused tokens of its type end. */
+  supersede(tokenId: string): Promise<void> {
+    return this.repository.deleteEarlierUnused(tokenId);
   }
 
   /**

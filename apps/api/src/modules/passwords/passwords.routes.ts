@@ -22,20 +22,25 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{
     '/users/forgot-password',
     {
       config,
+      onRequest: [app.authenticateIfPresent],
       schema: {
         tags: ['account'],
         summary: 'Mail a password-reset link',
         description:
           'Always `{ "data": null }`, whether or not the email is known; only an active user is ' +
-          'mailed a link. Admins call it for another user (Reset Password) with the same result; ' +
-          'a bearer token is neither needed nor checked. Limited per client IP and to ' +
-          'FORGOT_PASSWORD_PER_HOUR requests per address per hour (429 with Retry-After).',
+          'mailed a link. Admins call it for another user (Reset Password) with their bearer ' +
+          'token and the same result. Anonymous calls are limited per client IP, and to ' +
+          'FORGOT_PASSWORD_PER_HOUR requests per address and client per hour (429 with ' +
+          'Retry-After); an address is mailed at most FORGOT_PASSWORD_PER_HOUR links an hour in ' +
+          'all (beyond it the answer is the same and nothing is sent). An admin is limited by ' +
+          'neither. A new link cancels the earlier ones once its mail has gone out.',
         body: forgotPasswordSchema,
         response: { 200: acknowledged, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
-      await passwords.forgotPassword(request.body.email, requestOrigin(request));
+      const admin = request.auth?.position === 'admin' ? request.auth : undefined;
+      await passwords.forgotPassword(request.body.email, requestOrigin(request), admin);
       return { data: null };
     },
   );

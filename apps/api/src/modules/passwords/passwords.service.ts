@@ -8,7 +8,7 @@ import { nowIso } from '../../lib/clock.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
-import type { LoginLockout } from '../auth/login-lockout.js';
+import { recordLock, type LoginLockout } from '../auth/login-lockout.js';
 import type { AccountMails } from '../mail/account-mails.js';
 import {
   invalidToken,
@@ -40,19 +40,27 @@ export class PasswordsService {
   /**
    * Answers the same whether or not the address is known (no enumeration): only an active user
    * gets a reset link. The mail is sent by the outbox worker, never within this request, so the
-   * two paths differ by one short insert, not by an SMTP conversation.
+   * two paths differ by one short insert, not by an SMTP conversation. `admin` is set when a
+   * signed-in admin asks for another user (Reset Password): the anonymous quotas do not apply.
    */
-  async forgotPassword(email: string, origin: RequestOrigin): Promise<void> {
+  async forgotPassword(email: string, origin: RequestOrigin, admin?: AuthContext): Promise<void> {
     const address = normalizeEmail(email);
-    await this.deps.quota.consume(address);
+    if (!admin) await this.deps.quota.consume(address, origin.ip);
     const user = await this.deps.users.findByEmail(address);
-    if (user?.status !== 'active') {
+    const mailed = user?.status === 'active' && (admin || (await this.deps.quota.mayMail(address)));
+    if (!mailed) {
       // Audited like any request; the email only when no account has it.
       await this.deps.audit.record({
         action: 'password.reset_requested',
+        actorId: admin?.userId,
         targetId: user?.id,
         origin,
-        details: user ? { mailed: false, status: user.status } : { mailed: false, email: address },
+        details: user
+          ? {
+              mailed: false,
+              ...(user.status === 'active' ? { quota: 'address' } : { status: user.status }),
+            }
+          : { mailed: false, email: address },
       });
       return;
     }
@@ -65,6 +73,7 @@ export class PasswordsService {
       await this.deps.mails.passwordReset(scope, user, token);
       await scope.repos.audit.record({
         action: 'password.reset_requested',
+        actorId: admin?.userId,
         targetId: user.id,
         origin,
         details: { mailed: true },
@@ -80,6 +89,8 @@ export class PasswordsService {
     await this.deps.unitOfWork.run(async (scope) => {
       const now = nowIso();
       await this.deps.tokens.redeem(scope.repos.oneTimeTokens, token);
+      // The other reset links mailed to this user have done their job too.
+      await scope.repos.oneTimeTokens.deleteForUser(token.user.id, 'reset_password_token');
       const updated = await scope.repos.users.updatePassword(token.user.id, {
         passwordHash,
         now,
@@ -112,14 +123,19 @@ export class PasswordsService {
     const credentials = await users.findCredentialsById(auth.userId);
     const user = await users.findById(auth.userId);
     if (!credentials || !user) throw unauthorized(API_MESSAGES.sessionEnded);
+    // Guesses of the current password count towards the account's sign-in lockout, so a stolen
+    // access token cannot be used to find the password.
+    const attempt = await this.deps.lockout.begin(normalizeEmail(user.email));
     if (
       !credentials.passwordHash ||
       !(await hasher.verify(credentials.passwordHash, input.password))
     ) {
+      await recordLock(this.deps.audit, attempt, user.id, origin);
       throw new AppError(400, API_MESSAGES.passwordMismatch, {
         errors: { password: API_MESSAGES.passwordMismatch },
       });
     }
+    await this.deps.lockout.succeeded(attempt);
     // The current password is `input.password` (just verified), so comparing the texts suffices.
     if (input.newPassword === input.password) {
       throw new AppError(400, API_MESSAGES.samePassword, {
@@ -138,6 +154,8 @@ export class PasswordsService {
       });
       if (!updated) throw unauthorized(API_MESSAGES.sessionEnded);
       await scope.repos.sessions.revokeUserSessions(auth.userId, now, auth.sessionId);
+      // A reset link mailed before the change must not undo it.
+      await scope.repos.oneTimeTokens.deleteForUser(auth.userId, 'reset_password_token');
       await scope.repos.audit.record({
         action: 'password.changed',
         actorId: auth.userId,
