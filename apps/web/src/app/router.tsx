@@ -7,6 +7,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { ErrorScreen } from '../components/errors/error-screen.js';
+import { RouteAnnouncer } from '../components/layouts/route-announcer.js';
 import { DeferredToaster } from '../components/ui/deferred-toaster.js';
 import { FullHeightSpinner } from '../components/ui/spinner.js';
 import { paths } from '../config/paths.js';
@@ -17,6 +18,7 @@ function Root() {
   return (
     <>
       <ScrollRestoration />
+      <RouteAnnouncer />
       <Outlet />
       <DeferredToaster />
     </>

@@ -8,8 +8,10 @@ type ToastKind = 'info' | 'success' | 'warning' | 'error';
  * DeferredToaster); a toast raised before that is shown as soon as it does.
  */
 function raise(kind: ToastKind) {
+  // An error stays until it is dismissed: there is no time limit on reading it (WCAG 2.2.1).
+  const defaults: ExternalToast = kind === 'error' ? { duration: Infinity } : {};
   return (message: string, options?: ExternalToast): void => {
-    void import('sonner').then(({ toast }) => toast[kind](message, options));
+    void import('sonner').then(({ toast }) => toast[kind](message, { ...defaults, ...options }));
   };
 }
 

@@ -1,21 +1,28 @@
-import { areasFor, type Position } from '@staff-admin/shared';
+import * as Popover from '@radix-ui/react-popover';
+import { areasFor, type Area, type Position } from '@staff-admin/shared';
 import clsx from 'clsx';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ChevronDownIcon, MenuIcon } from '../ui/icons.js';
 
 /** True when `pathname` is the section's prefix or a page under it. */
 export function isInSection(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** The header links of the areas the role reaches; the current section's link is highlighted. */
-export function MainNav({ position }: { position: Position }) {
+function NavLinks({
+  areas,
+  layout,
+  onNavigate,
+}: {
+  areas: readonly Area[];
+  layout: 'row' | 'column';
+  onNavigate?: (area: Area) => void;
+}) {
   const { pathname } = useLocation();
-  const areas = areasFor(position);
-  if (areas.length === 0) return null;
-
   return (
-    <nav aria-label="Main" className="min-w-0 overflow-x-auto">
-      <ul className="flex items-center gap-1">
+    <nav aria-label="Main">
+      <ul className={clsx('flex gap-1', layout === 'row' ? 'items-center' : 'flex-col')}>
         {areas.map((area) => {
           const current = isInSection(pathname, area.prefix);
           return (
@@ -23,6 +30,7 @@ export function MainNav({ position }: { position: Position }) {
               <Link
                 to={area.path}
                 aria-current={current ? 'page' : undefined}
+                onClick={() => onNavigate?.(area)}
                 className={clsx(
                   'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400',
@@ -38,5 +46,57 @@ export function MainNav({ position }: { position: Position }) {
         })}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The header links of the areas the role reaches; the current section's link is highlighted.
+ * From 900px wide they sit in the header; narrower, where their labels would be cut or pushed
+ * out of sight, they are behind a Menu button (a disclosure: the links stay links) whose
+ * panel drops below the 80px header.
+ */
+export function MainNav({ position }: { position: Position }) {
+  const { pathname } = useLocation();
+  const areas = areasFor(position);
+  const [open, setOpen] = useState(false);
+  // A chosen link opens a new page, whose heading gets focus (RouteAnnouncer): closing the
+  // panel must not hand focus back to the Menu button then.
+  const navigating = useRef(false);
+  if (areas.length === 0) return null;
+  return (
+    <>
+      <div className="hidden min-w-0 min-[900px]:block">
+        <NavLinks areas={areas} layout="row" />
+      </div>
+      <div className="min-[900px]:hidden">
+        <Popover.Root open={open} onOpenChange={setOpen}>
+          <Popover.Trigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 data-[state=open]:bg-white/10">
+            <MenuIcon className="text-lg" />
+            Menu
+            <ChevronDownIcon className="text-slate-300" />
+          </Popover.Trigger>
+          {/* Not portalled: the links stay inside the header landmark. */}
+          <Popover.Content
+            align="start"
+            sideOffset={8}
+            collisionPadding={8}
+            onCloseAutoFocus={(event) => {
+              if (navigating.current) event.preventDefault();
+              navigating.current = false;
+            }}
+            className="z-50 min-w-60 rounded-lg bg-slate-900 p-2 shadow-lg ring-1 ring-white/10"
+          >
+            <NavLinks
+              areas={areas}
+              layout="column"
+              onNavigate={(area) => {
+                navigating.current = area.path !== pathname;
+                setOpen(false);
+              }}
+            />
+          </Popover.Content>
+        </Popover.Root>
+      </div>
+    </>
   );
 }

@@ -63,11 +63,15 @@ export function ActionMenu({
               key={item.id}
               onSelect={item.onClick}
               className={clsx(
-                'flex cursor-pointer items-center gap-2.5 rounded-md px-3 py-2.5 text-sm text-slate-800 outline-none select-none',
-                'data-highlighted:bg-slate-100 data-highlighted:text-slate-950',
+                'group flex cursor-pointer items-center gap-2.5 rounded-md px-3 py-2.5 text-sm text-slate-800 outline-none select-none',
+                // The highlight is a filled blue bar with white text, not a faint tint: at least
+                // 3:1 against the menu (WCAG 1.4.11).
+                'data-highlighted:bg-blue-700 data-highlighted:text-white',
               )}
             >
-              <span className="text-base text-slate-600">{item.icon}</span>
+              <span className="text-base text-slate-600 group-data-highlighted:text-white">
+                {item.icon}
+              </span>
               {item.label}
             </DropdownMenu.Item>
           ))}

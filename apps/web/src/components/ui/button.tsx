@@ -20,23 +20,28 @@ const SIZES: Record<ButtonSize, string> = {
   large: 'h-12 gap-2 px-6 text-base',
 };
 
+const DESTRUCTIVE = 'bg-red-700 text-white hover:bg-red-800 active:bg-red-900';
+
 /** Classes of a button, also for links that should look like one. */
 export function buttonClassName({
   variant = 'primary',
   size = 'medium',
   fullWidth = false,
+  destructive = false,
   className,
 }: {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;
+  /** A primary action that deletes: red rather than the variant's colours. */
+  destructive?: boolean;
   className?: string;
 } = {}): string {
   return clsx(
     'inline-flex items-center justify-center rounded-lg font-semibold whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
-    'disabled:cursor-not-allowed disabled:opacity-60',
-    VARIANTS[variant],
+    'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
+    destructive ? DESTRUCTIVE : VARIANTS[variant],
     variant === 'link' ? 'h-auto px-0' : SIZES[size],
     fullWidth && 'w-full',
     className,
@@ -47,28 +52,44 @@ interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;
+  destructive?: boolean;
   /** Disables the button and shows a spinner while an action runs. */
   isLoading?: boolean;
 }
 
+/**
+ * A button. Disabled (or busy) it stays focusable and is marked `aria-disabled` instead of the
+ * `disabled` attribute, and ignores presses: a button that becomes disabled while it has focus
+ * (Save after saving, Next on reaching the last page, anything while its request runs) keeps
+ * focus, so the next Tab goes on from there instead of from the top of the page
+ * (docs/accessibility.md).
+ */
 export function Button({
   variant,
   size,
   fullWidth,
+  destructive,
   isLoading = false,
   className,
   disabled,
   type = 'button',
+  onClick,
   children,
   ...props
 }: ButtonProps) {
+  const inert = Boolean(disabled) || isLoading;
   return (
     <button
       type={type}
-      disabled={disabled || isLoading}
+      aria-disabled={inert || undefined}
       aria-busy={isLoading || undefined}
-      className={buttonClassName({ variant, size, fullWidth, className })}
+      className={buttonClassName({ variant, size, fullWidth, destructive, className })}
       {...props}
+      onClick={(event) => {
+        // Also stops a submit button's form submission (Enter in a field clicks it too).
+        if (inert) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {isLoading && <SpinnerIcon size={16} />}
       {children}

@@ -20,8 +20,12 @@ interface DialogProps {
   hideCloseButton?: boolean;
   /** Refuses to close (Escape, outside press, ×) while something runs. */
   preventClose?: boolean;
+  /** Where focus goes on closing when the opener is gone (e.g. its row was removed). */
+  finalFocus?: () => HTMLElement | null;
   className?: string;
 }
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
 const MAX_WIDTHS = { modal: LAYOUT.modalMaxWidth, confirm: LAYOUT.confirmDialogMaxWidth };
 
@@ -40,6 +44,7 @@ export function Dialog({
   role = 'dialog',
   hideCloseButton = false,
   preventClose = false,
+  finalFocus,
   className,
 }: DialogProps) {
   // Radix gives focus back to a Dialog.Trigger; these dialogs open from any button, so the
@@ -59,10 +64,14 @@ export function Dialog({
                 document.activeElement instanceof HTMLElement ? document.activeElement : null;
             }}
             onCloseAutoFocus={(event) => {
-              const target = opener.current;
+              const opened = opener.current;
               opener.current = null;
-              if (target?.isConnected) {
+              const target = opened?.isConnected ? opened : finalFocus?.();
+              if (target) {
                 event.preventDefault();
+                if (!target.hasAttribute('tabindex') && !target.matches(FOCUSABLE)) {
+                  target.tabIndex = -1;
+                }
                 target.focus();
               }
             }}
@@ -113,6 +122,10 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Shows the confirm button busy and keeps the dialog open until the action ends. */
   isLoading?: boolean;
+  /** The confirm button deletes something: styled as destructive (red). */
+  destructive?: boolean;
+  /** See Dialog. */
+  finalFocus?: () => HTMLElement | null;
 }
 
 /** SPEC §2's confirm dialogs (save, delete): 560px, a question and two answers. */
@@ -125,6 +138,8 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   isLoading = false,
+  destructive = false,
+  finalFocus,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -136,12 +151,13 @@ export function ConfirmDialog({
       role="alertdialog"
       hideCloseButton
       preventClose={isLoading}
+      finalFocus={finalFocus}
     >
       <div className="mt-8 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" disabled={isLoading} onClick={() => onOpenChange(false)}>
           {cancelLabel}
         </Button>
-        <Button isLoading={isLoading} onClick={onConfirm}>
+        <Button isLoading={isLoading} destructive={destructive} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>

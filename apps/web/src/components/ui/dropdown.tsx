@@ -10,7 +10,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { describedBy, FieldMessages } from './field-messages.js';
+import { describedBy, FieldMessages, labelHiding, type LabelHiding } from './field-messages.js';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from './icons.js';
 
 const DROPDOWN_PLACEHOLDER = 'Select here';
@@ -30,7 +30,8 @@ interface DropdownProps<T extends string> {
   /** The visible label; also the accessible name of the control. */
   label: string;
   /** Keeps the label for assistive technology only (e.g. in a row with column headings). */
-  hideLabel?: boolean;
+  /** See Input's `hideLabel`. */
+  hideLabel?: LabelHiding;
   options: readonly DropdownOption<T>[];
   value: T | null | undefined;
   onChange: (value: T) => void;
@@ -221,7 +222,7 @@ export function Dropdown<T extends string>({
       <label
         id={labelId}
         htmlFor={triggerId}
-        className={clsx('text-sm font-medium text-slate-900', hideLabel && 'sr-only')}
+        className={clsx('text-sm font-medium text-slate-900', labelHiding(hideLabel))}
       >
         {label}
       </label>
@@ -369,13 +370,16 @@ function OptionRow({
       onClick={disabled ? undefined : onChoose}
       className={clsx(
         'flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2.5 text-sm text-slate-800 select-none',
-        active && 'bg-slate-100 text-slate-950',
+        // A filled highlight, at least 3:1 against the menu (WCAG 1.4.11).
+        active && 'bg-blue-700 text-white',
         selected && 'font-semibold',
         disabled && 'cursor-not-allowed opacity-50',
       )}
     >
       <span className="truncate">{children}</span>
-      {selected && <CheckIcon className="shrink-0 text-blue-700" />}
+      {selected && (
+        <CheckIcon className={clsx('shrink-0', active ? 'text-white' : 'text-blue-700')} />
+      )}
     </div>
   );
 }

@@ -29,3 +29,12 @@ export function FieldMessages({ id, description, error }: FieldMessages & { id: 
     </>
   );
 }
+
+/** Whether a field's label is shown: always (false), never (true) or below `sm` only ('sm'). */
+export type LabelHiding = boolean | 'sm';
+
+/** The label's classes for a `hideLabel` value. */
+export function labelHiding(hide: LabelHiding): string | undefined {
+  if (hide === 'sm') return 'sm:sr-only';
+  return hide ? 'sr-only' : undefined;
+}

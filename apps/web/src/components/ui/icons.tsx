@@ -193,3 +193,13 @@ export function SortIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function MenuIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 6h16" />
+      <path d="M4 12h16" />
+      <path d="M4 18h16" />
+    </StrokeIcon>
+  );
+}

@@ -1,11 +1,14 @@
 import clsx from 'clsx';
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { describedBy, FieldMessages } from './field-messages.js';
+import { describedBy, FieldMessages, labelHiding, type LabelHiding } from './field-messages.js';
 
 interface InputProps extends ComponentProps<'input'> {
   label: string;
-  /** Keeps the label for assistive technology only (e.g. in a row under column headings). */
-  hideLabel?: boolean;
+  /**
+   * Keeps the label for assistive technology only (true), or only from the `sm` width on ('sm'):
+   * for a row under column headings that only wider screens show.
+   */
+  hideLabel?: LabelHiding;
   /** A validation message; marks the field invalid and is read with it. */
   error?: string;
   /** Help text under the field, read with it. */
@@ -35,7 +38,7 @@ export function Input({
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label
         htmlFor={inputId}
-        className={clsx('text-sm font-medium text-slate-900', hideLabel && 'sr-only')}
+        className={clsx('text-sm font-medium text-slate-900', labelHiding(hideLabel))}
       >
         {label}
       </label>

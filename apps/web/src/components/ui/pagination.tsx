@@ -44,7 +44,8 @@ export function Pagination({
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <p className="text-sm text-slate-700" aria-live="polite">
+        {/* Not a live region: the list announces its result, page included (LiveStatus). */}
+        <p className="text-sm text-slate-700">
           Page {Math.min(page, lastPage)} of {lastPage}
         </p>
         <Button

@@ -5,11 +5,15 @@ import { Toaster as SonnerToaster } from 'sonner';
 
 const toasterStyle = { '--width': `${LAYOUT.toastWidth}px` } as CSSProperties;
 
-/** Where toasts appear; raise them with sonner's toast.info/success/warning/error. */
+/**
+ * Where toasts appear; raise them with sonner's toast.info/success/warning/error. They stack at
+ * the bottom right, so they never cover the header's user menu, which opens downwards from the
+ * top right (docs/accessibility.md).
+ */
 export function Toaster() {
   return (
     <SonnerToaster
-      position="top-right"
+      position="bottom-right"
       richColors
       closeButton
       duration={5000}

@@ -53,7 +53,13 @@ describe('another user’s profile', () => {
     expect(screen.getByRole('combobox', { name: 'Role' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Active');
     expect(screen.queryByRole('link', { name: 'Change Password' })).not.toBeInTheDocument();
-    expect(saveButton()).toBeDisabled();
+    expect(saveButton()).toHaveAttribute('aria-disabled', 'true');
+    // The tab's title says whose profile this is; Status comes before Save in tab order.
+    await waitFor(() => expect(document.title).toBe('Bob Jones · User profile · Staff Admin'));
+    expect(
+      screen.getByRole('combobox', { name: 'Status' }).compareDocumentPosition(saveButton()) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     expect(
@@ -72,9 +78,9 @@ describe('another user’s profile', () => {
     expect(patches.map((call) => call.body)).toEqual([
       { fullName: 'Bob Jones Sr', position: 'finance', status: 'inactive' },
     ]);
-    expect(saveButton()).toBeDisabled();
+    expect(saveButton()).toHaveAttribute('aria-disabled', 'true');
     // The saved record is inactive now: no reset emails for it.
-    expect(button('Reset Password')).toBeDisabled();
+    expect(button('Reset Password')).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('shows the record facts', async () => {
@@ -90,8 +96,8 @@ describe('another user’s profile', () => {
     it('active: Delete, Reset Password, Save changes', async () => {
       renderOtherUser({ status: 'active' });
       await loaded();
-      expect(button('Delete')).toBeEnabled();
-      expect(button('Reset Password')).toBeEnabled();
+      expect(button('Delete')).not.toHaveAttribute('aria-disabled');
+      expect(button('Reset Password')).not.toHaveAttribute('aria-disabled');
       expect(button('Resend invitation')).not.toBeInTheDocument();
       expect(saveButton()).toBeInTheDocument();
     });
@@ -99,8 +105,8 @@ describe('another user’s profile', () => {
     it('pending: Resend invitation instead, and the status is read-only', async () => {
       renderOtherUser({ status: 'pending' });
       await loaded();
-      expect(button('Delete')).toBeEnabled();
-      expect(button('Resend invitation')).toBeEnabled();
+      expect(button('Delete')).not.toHaveAttribute('aria-disabled');
+      expect(button('Resend invitation')).not.toHaveAttribute('aria-disabled');
       expect(button('Reset Password')).not.toBeInTheDocument();
       expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
       expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
@@ -111,7 +117,11 @@ describe('another user’s profile', () => {
     it('inactive: Reset Password disabled, status switchable', async () => {
       renderOtherUser({ status: 'inactive' });
       await loaded();
-      expect(button('Reset Password')).toBeDisabled();
+      expect(button('Reset Password')).toHaveAttribute('aria-disabled', 'true');
+      // Why, as text on the screen that is read with the button.
+      const reason = 'An inactive user cannot reset their password. Make them active first.';
+      expect(screen.getByText(reason)).toBeVisible();
+      expect(button('Reset Password')).toHaveAccessibleDescription(reason);
       expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Inactive');
     });
   });
@@ -125,7 +135,7 @@ describe('another user’s profile', () => {
     const { user } = renderOtherUser();
     await user.click(await screen.findByRole('button', { name: 'Reset Password' }));
 
-    await waitFor(() => expect(button('Reset Password')).toBeDisabled());
+    await waitFor(() => expect(button('Reset Password')).toHaveAttribute('aria-disabled', 'true'));
     await user.click(button('Reset Password') as HTMLElement);
     held.open();
     expect(
@@ -133,7 +143,7 @@ describe('another user’s profile', () => {
         'Reset password email sent! This user can reset their password via the email link.',
       ),
     ).toBeVisible();
-    expect(button('Reset Password')).toBeEnabled();
+    expect(button('Reset Password')).not.toHaveAttribute('aria-disabled');
     expect(resets.map((call) => call.body)).toEqual([{ email: 'bob@example.com' }]);
   });
 

@@ -73,7 +73,11 @@ function OtherUserProfile({ id }: { id: string }) {
     return saved;
   };
   return (
-    <ContentLayout title={TITLE} actions={backToList}>
+    <ContentLayout
+      title={TITLE}
+      documentTitle={`${user.data.fullName || email} · ${TITLE}`}
+      actions={backToList}
+    >
       <div className="flex flex-col gap-6">
         <ProfileForm
           key={user.data.id}

@@ -79,6 +79,7 @@ export function ChangePasswordForm() {
         <NewPasswordInput
           label="New password"
           password={newPassword}
+          email={email}
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />

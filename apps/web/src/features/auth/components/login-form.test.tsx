@@ -77,6 +77,10 @@ describe('login screen', () => {
 
     expect(await screen.findByText('Email is invalid.')).toBeInTheDocument();
     expect(screen.getByText('Password is invalid.')).toBeInTheDocument();
+    // Focus goes to the first invalid field, which is described by its message.
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('Email is invalid.');
     expect(screen.queryByText(body.message)).not.toBeInTheDocument();
     expect(logins.map((call) => call.body)).toEqual([
       { email: 'alice@example.com', password: 'Wrong-pass1' },
@@ -98,7 +102,7 @@ describe('login screen', () => {
 
     expect(await screen.findByText(body.message)).toBeInTheDocument();
     expect(screen.queryByText('Email is invalid.')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Log in' })).not.toHaveAttribute('aria-disabled');
   });
 
   it("falls back to 'Something wrong.' when the server gives no message", async () => {

@@ -53,8 +53,10 @@ export function LoginForm() {
       await login(email, password);
     } catch (error) {
       if (isWrongCredentials(error)) {
-        setError('email', { message: VALIDATION_MESSAGES.emailInvalid });
+        // Focus goes to the first field in error, which reads out its message (as validation
+        // errors do): nothing else on the page changed for a screen reader to notice.
         setError('password', { message: VALIDATION_MESSAGES.passwordInvalid });
+        setError('email', { message: VALIDATION_MESSAGES.emailInvalid }, { shouldFocus: true });
       } else {
         toast.error(getErrorMessage(error));
       }

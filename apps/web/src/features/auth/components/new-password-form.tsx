@@ -104,6 +104,7 @@ export function NewPasswordForm<P extends string, C extends string>({
         <NewPasswordInput
           label={passwordLabel}
           password={password}
+          email={email}
           error={errors[passwordField]?.message}
           {...register(passwordField)}
         />

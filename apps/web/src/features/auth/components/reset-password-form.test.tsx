@@ -1,5 +1,5 @@
 import { VALIDATION_MESSAGES } from '@staff-admin/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { answer, apiError } from '../../../testing/http.js';
@@ -60,6 +60,17 @@ describe('reset password screen', () => {
     const { router } = renderApp(LINK);
     expect(await screen.findByText('Token is expired.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('offers a new link from the error toast', async () => {
+    answerCheckToken(tokenCheck('expired', EMAIL));
+    const { user, router } = renderApp(LINK);
+    const toast = (await screen.findByText('Token is expired.')).closest('li') as HTMLElement;
+    expect(toast).toHaveAttribute('data-type', 'error');
+    // From the keyboard (jsdom lacks the pointer capture sonner's swipe handling uses).
+    within(toast).getByRole('button', { name: 'Request a new link' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/forgot-password'));
   });
 
   it('asks for both passwords and calls nothing when they are empty', async () => {

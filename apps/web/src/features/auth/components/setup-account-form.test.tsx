@@ -51,7 +51,7 @@ describe('account setup screen', () => {
     expect(screen.getByLabelText('Create password')).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('list', { name: 'Your password must contain:' })).toBeInTheDocument();
-    expect(confirm()).toBeEnabled();
+    expect(confirm()).not.toHaveAttribute('aria-disabled');
     expect(queries).toEqual([{ token: TOKEN, jwtTokenType: 'confirmation_token' }]);
   });
 
@@ -87,6 +87,10 @@ describe('account setup screen', () => {
     answerCheckToken(tokenCheck('expired', EMAIL));
     const { router } = renderApp(LINK);
     expect(await screen.findByText('Token is expired.')).toBeInTheDocument();
+    // Only an administrator can send a new invitation: the toast says so.
+    expect(
+      screen.getByText('Ask an administrator to send you a new invitation.'),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(screen.queryByLabelText('Create password')).not.toBeInTheDocument();
   });
@@ -223,7 +227,7 @@ describe('account setup screen', () => {
 
     expect(await screen.findByText('Token is expired')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/accept-invitation');
-    expect(confirm()).toBeEnabled();
+    expect(confirm()).not.toHaveAttribute('aria-disabled');
     expect(login).toEqual([]);
   });
 

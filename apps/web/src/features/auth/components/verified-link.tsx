@@ -19,8 +19,9 @@ interface VerifiedLinkGateProps {
   children: (link: VerifiedLink) => ReactNode;
 }
 
-function ToLogin({ error }: { error?: string }) {
-  const state: RedirectErrorState | undefined = error ? { error } : undefined;
+function ToLogin({ error, tokenType }: { error?: string; tokenType?: TokenType }) {
+  const link = tokenType === 'reset_password_token' ? 'reset' : 'invitation';
+  const state: RedirectErrorState | undefined = error ? { error, link } : undefined;
   return <Navigate to={paths.auth.login.path} replace state={state} />;
 }
 
@@ -36,7 +37,7 @@ export function VerifiedLinkGate({ tokenType, whenMissing, children }: VerifiedL
 
   if (token === null) return whenMissing ?? <ToLogin />;
   // Whatever made the check fail (SPEC §8 draws no line), the link cannot be used.
-  if (check.isError) return <ToLogin error={TOAST_MESSAGES.invalidToken} />;
+  if (check.isError) return <ToLogin error={TOAST_MESSAGES.invalidToken} tokenType={tokenType} />;
   if (check.isPending) {
     return (
       <div className="flex justify-center py-16">
@@ -44,6 +45,8 @@ export function VerifiedLinkGate({ tokenType, whenMissing, children }: VerifiedL
       </div>
     );
   }
-  if (check.data.tokenStatus === 'expired') return <ToLogin error={TOAST_MESSAGES.tokenExpired} />;
+  if (check.data.tokenStatus === 'expired') {
+    return <ToLogin error={TOAST_MESSAGES.tokenExpired} tokenType={tokenType} />;
+  }
   return children({ token, email: check.data.user.email });
 }

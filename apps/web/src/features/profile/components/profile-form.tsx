@@ -171,11 +171,11 @@ export function ProfileForm(props: ProfileFormProps) {
       aria-label={isSelf ? 'Your profile' : `Profile of ${displayName}`}
       onFocus={resolver.preload}
       onSubmit={(event) => void askToSave(event)}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]"
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:grid-rows-[auto_1fr]"
     >
       <section
         aria-label="Details"
-        className="flex flex-col gap-8 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+        className="flex flex-col gap-8 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 lg:col-start-1 lg:row-start-1"
       >
         <Controller
           control={control}
@@ -217,26 +217,11 @@ export function ProfileForm(props: ProfileFormProps) {
             {...registerTrimmed(form, 'fullName')}
           />
         </div>
-        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-6">
-          {props.variant === 'self' ? (
-            <Link
-              to={paths.changePassword.path}
-              className={buttonClassName({ variant: 'secondary' })}
-            >
-              Change Password
-            </Link>
-          ) : (
-            <UserAccountActions user={user} handlers={props.actions} />
-          )}
-          <Button type="submit" disabled={!isDirty} isLoading={isSubmitting}>
-            Save changes
-          </Button>
-        </div>
       </section>
 
       <section
         aria-labelledby="profile-record-heading"
-        className="flex h-fit flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6"
+        className="flex h-fit flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1"
       >
         <h2 id="profile-record-heading" className="text-base font-semibold">
           Record
@@ -269,6 +254,24 @@ export function ProfileForm(props: ProfileFormProps) {
           <RecordFact label="Recorded by">{user.invitedBy?.fullName || EMPTY_VALUE}</RecordFact>
         </dl>
       </section>
+
+      {/* After the record card in the source, so that Status comes before Save in tab order;
+          on wide screens it is drawn under the details. */}
+      <div className="flex flex-wrap items-center justify-end gap-3 rounded-2xl border border-slate-200 bg-white px-6 py-4 sm:px-8 lg:col-start-1 lg:row-start-2">
+        {props.variant === 'self' ? (
+          <Link
+            to={paths.changePassword.path}
+            className={buttonClassName({ variant: 'secondary' })}
+          >
+            Change Password
+          </Link>
+        ) : (
+          <UserAccountActions user={user} handlers={props.actions} />
+        )}
+        <Button type="submit" disabled={!isDirty} isLoading={isSubmitting}>
+          Save changes
+        </Button>
+      </div>
 
       <ConfirmDialog
         open={confirmingSave}

@@ -1,10 +1,13 @@
 import { TOAST_MESSAGES, type User } from '@staff-admin/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
+
+const INACTIVE_RESET_REASON =
+  'An inactive user cannot reset their password. Make them active first.';
 
 /** What an admin can do to another user's account besides editing it; given by the route. */
 export interface UserAccountActionHandlers {
@@ -25,6 +28,8 @@ export function UserAccountActions({
   handlers: UserAccountActionHandlers;
 }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const reasonId = useId();
+  const inactive = user.status === 'inactive';
   const onError = (error: unknown) => toast.error(getErrorMessage(error));
 
   const deletion = useMutation({
@@ -63,19 +68,23 @@ export function UserAccountActions({
           Resend invitation
         </Button>
       ) : (
-        <Button
-          variant="secondary"
-          disabled={user.status === 'inactive'}
-          isLoading={passwordReset.isPending}
-          title={
-            user.status === 'inactive'
-              ? 'An inactive user cannot reset their password. Make them active first.'
-              : undefined
-          }
-          onClick={() => passwordReset.mutate()}
-        >
-          Reset Password
-        </Button>
+        <>
+          {inactive && (
+            // The reason is on screen, not only in a tooltip, and read with the button.
+            <p id={reasonId} className="order-first w-full text-right text-sm text-slate-600">
+              {INACTIVE_RESET_REASON}
+            </p>
+          )}
+          <Button
+            variant="secondary"
+            disabled={inactive}
+            isLoading={passwordReset.isPending}
+            aria-describedby={inactive ? reasonId : undefined}
+            onClick={() => passwordReset.mutate()}
+          >
+            Reset Password
+          </Button>
+        </>
       )}
       <ConfirmDialog
         open={confirmingDelete}
@@ -85,6 +94,7 @@ export function UserAccountActions({
         confirmLabel="Delete"
         onConfirm={() => deletion.mutate()}
         isLoading={deletion.isPending}
+        destructive
       />
     </>
   );

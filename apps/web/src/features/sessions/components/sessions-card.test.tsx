@@ -54,7 +54,7 @@ const sessionItem = async (name: string) =>
 
 /** Clicks Revoke on the session named `name` and returns the question it asks. */
 async function askToRevoke(user: ReturnType<typeof renderApp>['user'], name: string) {
-  await user.click(within(await sessionItem(name)).getByRole('button', { name: 'Revoke' }));
+  await user.click(within(await sessionItem(name)).getByRole('button', { name: /^Revoke / }));
   return screen.findByRole('alertdialog', { name: 'Revoke session' });
 }
 
@@ -80,6 +80,15 @@ describe('sessions on the profile', () => {
       '01/02/2025 at 06:30 PM',
     );
     expect(laptop.getByText('Last used').nextElementSibling).toHaveTextContent('5 minutes ago');
+    // Each Revoke names the session it ends.
+    expect(
+      within(items[0]!).getByRole('button', {
+        name: 'Revoke Chrome on Windows (this device), last used less than a minute ago',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      laptop.getByRole('button', { name: 'Revoke Firefox on Linux, last used 5 minutes ago' }),
+    ).toBeInTheDocument();
     expect(lists).toHaveLength(1);
   });
 
@@ -148,7 +157,7 @@ describe('sessions on the profile', () => {
 
     const laptop = await sessionItem('Firefox on Linux');
     expect(within(laptop).queryByText('This device')).not.toBeInTheDocument();
-    await user.click(within(laptop).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(laptop).getByRole('button', { name: /^Revoke / }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke' }),
     );

@@ -23,14 +23,26 @@ function byRecentUse(a: ActiveSession, b: ActiveSession): number {
   return b.lastUsedAt.localeCompare(a.lastUsedAt);
 }
 
+function lastUsedText(value: string): string {
+  const date = parseISO(value);
+  return isValid(date) ? formatDistanceToNow(date, { addSuffix: true }) : EMPTY_VALUE;
+}
+
 function LastUsed({ value }: { value: string }) {
   const date = parseISO(value);
   if (!isValid(date)) return EMPTY_VALUE;
   return (
     <time dateTime={value} title={formatDate(date, RECORD_DATE_FORMAT)}>
-      {formatDistanceToNow(date, { addSuffix: true })}
+      {lastUsedText(value)}
     </time>
   );
+}
+
+/** Names the session a Revoke button ends, so a list of buttons does not read "Revoke, Revoke". */
+function revokeLabel(session: ActiveSession): string {
+  const device = describeUserAgent(session.userAgent);
+  const current = session.current ? ' (this device)' : '';
+  return `Revoke ${device}${current}, last used ${lastUsedText(session.lastUsedAt)}`;
 }
 
 /** A session's row: its facts, then Revoke (beside them from the `sm` width on). */
@@ -72,7 +84,7 @@ function SessionItem({
         variant="secondary"
         size="small"
         className="self-start"
-        aria-describedby={titleId}
+        aria-label={revokeLabel(session)}
         onClick={() => onRevoke(session)}
       >
         Revoke
@@ -187,6 +199,9 @@ export function SessionsCard({ userId }: { userId: string }) {
         confirmLabel="Revoke"
         onConfirm={() => void confirmRevoke()}
         isLoading={revoke.isPending}
+        destructive
+        // The revoked session's row (and its Revoke button) is gone: focus goes to the list.
+        finalFocus={() => document.getElementById(headingId)}
       />
     </section>
   );

@@ -155,7 +155,7 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
             >
               <Input
                 label={`Email ${number}`}
-                hideLabel
+                hideLabel="sm"
                 type="email"
                 inputMode="email"
                 autoComplete="off"
@@ -165,7 +165,7 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
               />
               <Input
                 label={`Full name ${number}`}
-                hideLabel
+                hideLabel="sm"
                 autoComplete="off"
                 placeholder="Full name"
                 error={rowErrors?.fullName?.message}
@@ -177,7 +177,7 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
                 render={({ field: position }) => (
                   <Dropdown
                     label={`Role ${number}`}
-                    hideLabel
+                    hideLabel="sm"
                     options={POSITION_OPTIONS}
                     value={
                       (POSITIONS as readonly string[]).includes(position.value)

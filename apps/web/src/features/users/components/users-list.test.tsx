@@ -176,7 +176,10 @@ describe('user management list', () => {
   it('says when no user matches', async () => {
     serveUserList([ALICE]);
     renderApp('/users?search=zebra', { user: ADMIN });
-    expect(await screen.findByText('No users found')).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(await within(table).findByText('No users found')).toBeVisible();
+    // Also read out by screen readers, from a polite live region.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No users found'));
     expect(screen.getByText('Nobody’s name or email contains “zebra”.')).toBeVisible();
     expect(pageLabel()).toHaveTextContent('Page 1 of 1');
   });
@@ -214,13 +217,19 @@ describe('user management list', () => {
     await screen.findByText('person25@example.com');
     expect(pageLabel()).toHaveTextContent('Page 1 of 3');
     expect(screen.getByText('25 users')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(pageLabel()).toHaveTextContent('Page 3 of 3'));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('25 users, page 3 of 3'),
+    );
     expect(names()).toHaveLength(5);
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
     expect(queries.map((query) => query.page)).toEqual(['1', '2', '3']);
 
     await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
@@ -243,7 +252,7 @@ describe('user management list', () => {
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3');
   });
 
-  it('opens a user from a click on the row, or Enter on it', async () => {
+  it('opens a user from a click on the row, or Enter on its name link', async () => {
     serveUserList([ALICE, PENDING]);
     answer('get', `/users/${ALICE.id}`, () => Response.json({ data: ALICE }));
     answer('get', `/users/${PENDING.id}`, () => Response.json({ data: PENDING }));
@@ -254,8 +263,15 @@ describe('user management list', () => {
     expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Alice Smith');
 
     await router.navigate(-1);
-    const row = (await screen.findByText('newcomer@example.com')).closest('tr') as HTMLElement;
-    row.focus();
+    await screen.findByText('newcomer@example.com');
+    // One tab stop per row: its name, a link named by the full name (or the email without one).
+    for (const row of rows()) {
+      expect(row).not.toHaveAttribute('tabindex');
+      expect(within(row).getAllByRole('link')).toHaveLength(1);
+    }
+    const link = screen.getByRole('link', { name: 'newcomer@example.com' });
+    expect(screen.getByRole('link', { name: 'Alice Smith' })).toBeInTheDocument();
+    link.focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${PENDING.id}`));
   });

@@ -1,6 +1,7 @@
 import type { UserSortColumn } from '@staff-admin/shared';
 import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { LiveStatus } from '../../../components/ui/live-status.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { useUsers } from '../api/get-users.js';
@@ -31,8 +32,19 @@ export function UsersList() {
     });
   };
 
+  // What a search, a sort or a page shows, read out once it has arrived.
+  let result = '';
+  if (meta && !users.isFetching) {
+    const count = meta.totalItems === 1 ? '1 user' : `${meta.totalItems} users`;
+    result =
+      meta.totalItems === 0
+        ? 'No users found'
+        : `${count}, page ${Math.min(params.page, Math.max(meta.totalPages, 1))} of ${Math.max(meta.totalPages, 1)}`;
+  }
+
   return (
     <div className="flex flex-col gap-4">
+      <LiveStatus message={result} />
       <UserSearch
         value={params.search}
         onSearch={(search) => {

@@ -6,7 +6,7 @@ import {
   type UserSortColumn,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../../components/ui/icons.js';
@@ -36,7 +36,10 @@ interface UsersTableProps {
   empty: ReactNode;
 }
 
-/** Users as a table: headers sort it, a row (or its name, a real link) opens the user. */
+/**
+ * Users as a table: headers sort it; each row's name is a link to the user, the row's one tab
+ * stop, and a click anywhere else on the row opens the user too (for the mouse).
+ */
 export function UsersTable({
   users,
   sortBy,
@@ -54,10 +57,6 @@ export function UsersTable({
     if (event.target instanceof Element && event.target.closest('a')) return;
     open(user);
   };
-  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, user: User) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) open(user);
-  };
-
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[760px] border-collapse text-left" aria-busy={isFetching}>
@@ -114,20 +113,17 @@ export function UsersTable({
             users.map((user) => (
               <tr
                 key={user.id}
-                tabIndex={0}
                 onClick={(event) => onRowClick(event, user)}
-                onKeyDown={(event) => onRowKeyDown(event, user)}
-                className="cursor-pointer border-b border-slate-100 last:border-none hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+                className="cursor-pointer border-b border-slate-100 last:border-none hover:bg-slate-50"
               >
                 <td className="px-4 py-3">
                   <div className="flex items-center gap-3">
                     <Avatar name={user.fullName || user.email} avatarUrl={user.imageUrl} />
                     <Link
                       to={paths.user.getHref(user.id)}
-                      // The row is the keyboard stop; the link serves pointers and link lists.
-                      tabIndex={-1}
+                      // Without a name, the link is named by the email rather than a dash.
                       aria-label={user.fullName ? undefined : user.email}
-                      className="font-medium text-slate-900 hover:underline"
+                      className="rounded-sm font-medium text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
                     >
                       {user.fullName || EMPTY_VALUE}
                     </Link>

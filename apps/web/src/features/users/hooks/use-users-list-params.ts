@@ -51,9 +51,9 @@ export function useUsersListParams() {
     (changes: Partial<UsersListParams>, { replace = false }: { replace?: boolean } = {}) => {
       setSearchParams(
         (current) => toSearchParams({ ...parseUsersListParams(current), ...changes }),
-        {
-          replace,
-        },
+        // The same page in another view: the scroll position stays, and so does the focused
+        // control (Next, Rows per page) on screen.
+        { replace, preventScrollReset: true },
       );
     },
     [setSearchParams],
