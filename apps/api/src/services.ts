@@ -57,7 +57,7 @@ export function createCoreServices(
   revocations: RevocationBus = createMemoryRevocationBus(),
 ): CoreServices {
   const { db, engine } = database;
-  const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue });
+  const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
   const unitOfWork = new UnitOfWork(database);
   const audit = new AuditRepository(db);
   const usersRepository = new UsersRepository(db, engine);

@@ -8,6 +8,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from './helpers.js';
+import { createLogger } from '../src/lib/logger.js';
 
 let t: TestApp;
 
@@ -274,5 +275,31 @@ describe('per-IP rate limit on auth calls', () => {
       remoteAddress: ip,
     });
     expect(refresh.statusCode).toBe(403);
+  });
+});
+
+describe('a stored password hash that cannot be read', () => {
+  it('answers as a wrong password and logs an error the operator can find', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      logger: createLogger('info', { write: (line: string) => lines.push(line) }),
+    });
+    try {
+      const user = await createUser(logged);
+      await logged.db
+        .updateTable('users')
+        .set({ password_hash: '$argon2id$broken' })
+        .where('id', '=', user.id)
+        .execute();
+      const response = await login(logged, user.email, user.password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 400, message: API_MESSAGES.passwordMismatch });
+      const errors = lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((record) => record.level >= 50);
+      expect(errors.map((record) => record.msg)).toContain('a stored password hash cannot be read');
+    } finally {
+      await logged.close();
+    }
   });
 });

@@ -85,6 +85,60 @@ describe('an SMTP outage', () => {
   });
 });
 
+describe('a mail that cannot be delivered', () => {
+  it('is given up after MAIL_MAX_ATTEMPTS failed attempts, kept with its error, and not retried', async () => {
+    // A relay that refuses every connection.
+    const t = await createTestApp({
+      env: { SMTP_URL: 'smtp://127.0.0.1:9', ...FAST_MAIL_ENV, MAIL_MAX_ATTEMPTS: '3' },
+    });
+    try {
+      const user = await createUser(t);
+      expect((await forgot(t, user.email)).statusCode).toBe(200);
+      await waitUntil(async () => (await outboxRow(t, user.email)).failed_at !== null);
+      const failed = await outboxRow(t, user.email);
+      expect(failed.attempts).toBe(3);
+      expect(failed.sent_at).toBeNull();
+      expect(failed.last_error).toMatch(/ECONNREFUSED/);
+      // No worker claims it again.
+      const claim = await new MailOutboxRepository(t.db, t.database.engine).claimNext({
+        now: new Date(Date.now() + 86_400_000).toISOString(),
+        claimId: crypto.randomUUID(),
+        leaseUntil: new Date(Date.now() + 86_460_000).toISOString(),
+        unloggedOnly: false,
+      });
+      expect(claim).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is given up at once when the relay refuses the address for good (SMTP 550)', async () => {
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const { port } = refusing.server.address() as { port: number };
+    const t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, ...FAST_MAIL_ENV },
+    });
+    try {
+      const user = await createUser(t);
+      expect((await forgot(t, user.email)).statusCode).toBe(200);
+      await waitUntil(async () => (await outboxRow(t, user.email)).failed_at !== null);
+      const failed = await outboxRow(t, user.email);
+      expect(failed.attempts).toBe(1);
+      expect(failed.last_error).toMatch(/550/);
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('keeps mail in the outbox and writes its text, with the link, to the log once', async () => {
     const { logger, records } = captureLogs();
@@ -153,6 +207,8 @@ describe('the outbox', () => {
         retryBaseMs: 100,
         retryMaxMs: 1_000,
         leaseMs: 60_000,
+        maxAttempts: 50,
+        maxAgeMs: 86_400_000,
       },
       log: createLogger('silent'),
       stopGraceMs: options.stopGraceMs,
@@ -262,6 +318,8 @@ describe('the outbox', () => {
         retryBaseMs: 100,
         retryMaxMs: 1_000,
         leaseMs: 60_000,
+        maxAttempts: 50,
+        maxAgeMs: 86_400_000,
       },
       log: createLogger('silent'),
     });

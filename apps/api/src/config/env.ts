@@ -79,6 +79,10 @@ export interface MailConfig {
   retryMaxMs: number;
   /** How long a claimed mail stays reserved for one worker; after that another may send it. */
   leaseMs: number;
+  /** Delivery is given up (the mail is marked failed) after this many failed attempts… */
+  maxAttempts: number;
+  /** …or once the mail is this old, whichever comes first. */
+  maxAgeMs: number;
 }
 
 export class ConfigError extends Error {
@@ -182,6 +186,8 @@ const envSchema = z.object({
   MAIL_RETRY_BASE: duration('5s'),
   MAIL_RETRY_MAX: duration('10m'),
   MAIL_LEASE: duration('5m'),
+  MAIL_MAX_ATTEMPTS: int(1, 1_000_000, 'must be a whole number of at least 1').default(50),
+  MAIL_MAX_AGE: duration('2d'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   ACCOUNT_EXPIRY: duration('365d'),
   REDIS_URL: urlWithProtocols(
@@ -277,6 +283,8 @@ export function loadConfig(env: Env): Config {
       retryBaseMs: vars.MAIL_RETRY_BASE,
       retryMaxMs: Math.max(vars.MAIL_RETRY_MAX, vars.MAIL_RETRY_BASE),
       leaseMs: vars.MAIL_LEASE,
+      maxAttempts: vars.MAIL_MAX_ATTEMPTS,
+      maxAgeMs: vars.MAIL_MAX_AGE,
     },
     uploadDir: fromBase(vars.UPLOAD_DIR),
     accountExpiryMs: vars.ACCOUNT_EXPIRY,

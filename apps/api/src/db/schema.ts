@@ -75,6 +75,8 @@ export interface MailOutboxTable {
   logged_at: string | null;
   /** The one-time token whose link the mail carries (a reset link supersedes older ones once sent). */
   link_token_id: string | null;
+  /** Set when delivery was given up: never retried after. */
+  failed_at: string | null;
 }
 
 export interface UploadsTable {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2';
 import { API_MESSAGES } from '@staff-admin/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import { AppError } from './errors.js';
 
@@ -40,6 +41,12 @@ export const HASH_QUEUE = 32;
 export function createPasswordHasher({
   concurrency = HASH_CONCURRENCY,
   queue = HASH_QUEUE,
+  log,
+}: {
+  concurrency?: number;
+  queue?: number;
+  /** Told of a stored hash that cannot be read (the account cannot sign in until it is reset). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 } = {}): PasswordHasher {
   const slots = pLimit(concurrency);
   const limit = <T>(work: () => Promise<T>): Promise<T> => {
@@ -58,8 +65,10 @@ export function createPasswordHasher({
       return limit(async () => {
         try {
           return await verify(passwordHash, password);
-        } catch {
-          // A malformed stored hash must read as a wrong password, never as a server error.
+        } catch (error) {
+          // A malformed stored hash reads as a wrong password, never as a server error; the
+          // operator is told, or a locked-out user's cause would be invisible.
+          log?.error({ err: error }, 'a stored password hash cannot be read');
           return false;
         }
       });

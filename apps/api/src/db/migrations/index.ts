@@ -6,7 +6,7 @@ import { profilesAndSearch } from './0003-profiles-and-search.js';
 import { sessionHardening } from './0004-session-hardening.js';
 import { auditEvents } from './0005-audit-events.js';
 import { retention } from './0006-retention.js';
-import { supersedingLinks } from './0007-superseding-links.js';
+import { mailDelivery } from './0007-mail-delivery.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -20,6 +20,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0004-session-hardening': sessionHardening(engine),
     '0005-audit-events': auditEvents(engine),
     '0006-retention': retention(engine),
-    '0007-superseding-links': supersedingLinks(engine),
+    '0007-mail-delivery': mailDelivery(engine),
   };
 }

@@ -11,6 +11,7 @@ export interface ClaimedMail {
   subject: string;
   body: string | null;
   attempts: number;
+  created_at: string;
   link_token_id: string | null;
 }
 
@@ -46,6 +47,7 @@ export class MailOutboxRepository {
       .selectFrom('mail_outbox')
       .select('id')
       .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
       .orderBy('next_attempt_at')
@@ -58,7 +60,16 @@ export class MailOutboxRepository {
       .updateTable('mail_outbox')
       .set({ claim_id: claimId, claimed_until: leaseUntil })
       .where('id', 'in', due)
-      .returning(['id', 'template', 'recipient', 'subject', 'body', 'attempts', 'link_token_id'])
+      .returning([
+        'id',
+        'template',
+        'recipient',
+        'subject',
+        'body',
+        'attempts',
+        'created_at',
+        'link_token_id',
+      ])
       .executeTakeFirst();
     return row && ({ ...row, claimId } satisfies ClaimedMail);
   }
@@ -77,7 +88,7 @@ export class MailOutboxRepository {
   async markFailed(
     id: string,
     claimId: string,
-    failure: { error: string; nextAttemptAt: string },
+    failure: { error: string; nextAttemptAt: string; failedAt?: string },
   ): Promise<void> {
     await this.db
       .updateTable('mail_outbox')
@@ -85,6 +96,7 @@ export class MailOutboxRepository {
         attempts: eb('attempts', '+', 1),
         last_error: failure.error.slice(0, ERROR_MAX_LENGTH),
         next_attempt_at: failure.nextAttemptAt,
+        failed_at: failure.failedAt ?? null,
         claim_id: null,
         claimed_until: null,
       }))

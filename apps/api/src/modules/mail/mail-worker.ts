@@ -16,12 +16,27 @@ export function retryDelayMs(failures: number, baseMs: number, maxMs: number): n
   return Math.min(baseMs * 2 ** exponent, maxMs);
 }
 
+/** The relay refused the mail for good (an SMTP 5xx reply, e.g. 550 no such mailbox). */
+function isPermanentSmtpFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 export interface MailWorkerOptions {
   repository: MailOutboxRepository;
   box: SealedBox;
   /** Undefined without SMTP_URL: mail is then logged once and stays in the outbox. */
   transport: MailTransport | undefined;
-  config: Pick<MailConfig, 'from' | 'pollIntervalMs' | 'retryBaseMs' | 'retryMaxMs' | 'leaseMs'>;
+  config: Pick<
+    MailConfig,
+    | 'from'
+    | 'pollIntervalMs'
+    | 'retryBaseMs'
+    | 'retryMaxMs'
+    | 'leaseMs'
+    | 'maxAttempts'
+    | 'maxAgeMs'
+  >;
   log: FastifyBaseLogger;
   stopGraceMs?: number;
   /** Told once a mail carrying a one-time link has gone out (sent, or logged without SMTP). */
@@ -30,7 +45,9 @@ export interface MailWorkerOptions {
 
 /**
  * Sends what the outbox holds. One mail at a time: claim it (a lease), send it, mark it sent; a
- * failed send is recorded and retried with exponential backoff. It wakes when a mail is enqueued
+ * failed send is recorded and retried with exponential backoff, until the relay refuses it for
+ * good (5xx) or MAIL_MAX_ATTEMPTS or MAIL_MAX_AGE runs out: then it is marked failed (a dead
+ * letter, kept with its error) and never retried. It wakes when a mail is enqueued
  * in this process and otherwise polls, which also picks up mail enqueued by other processes and
  * retries that came due. Several workers (processes) may run against one database.
  */
@@ -129,13 +146,26 @@ export class MailWorker {
         this.abort.signal,
       );
     } catch (error) {
+      const now = Date.now();
       const failures = mail.attempts + 1;
       const delay = retryDelayMs(failures, config.retryBaseMs, config.retryMaxMs);
       const message = error instanceof Error ? error.message : String(error);
+      const giveUp =
+        isPermanentSmtpFailure(error) ||
+        failures >= config.maxAttempts ||
+        now - Date.parse(mail.created_at) >= config.maxAgeMs;
       await repository.markFailed(mail.id, mail.claimId, {
         error: message,
-        nextAttemptAt: toIso(Date.now() + delay),
+        nextAttemptAt: toIso(now + delay),
+        ...(giveUp ? { failedAt: toIso(now) } : {}),
       });
+      if (giveUp) {
+        log.error(
+          { mailId: mail.id, template: mail.template, attempts: failures, error: message },
+          'mail not sent: delivery given up',
+        );
+        return;
+      }
       log.warn(
         {
           mailId: mail.id,
