@@ -35,11 +35,10 @@ import { authenticatePlugin } from './plugins/authenticate.js';
 import { authorizePlugin } from './plugins/authorize.js';
 import { errorHandler, isApiPath, notFoundHandler } from './plugins/error-handler.js';
 import { mailerPlugin } from './plugins/mailer.js';
+import { periodicJob } from './plugins/periodic-job.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { retentionJobPlugin } from './plugins/retention-job.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
-import { uploadSweeperPlugin } from './plugins/upload-sweeper.js';
 import { createAccountServices, createCoreServices, type CoreServices } from './services.js';
 
 declare module 'fastify' {
@@ -51,6 +50,9 @@ declare module 'fastify' {
 
 /** JSON bodies are small; routes that take files (uploads) set their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** Scheduled jobs: abandoned uploads are swept hourly, data retention runs daily. */
+const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export interface BuildAppOptions {
   /** A database the caller owns (already migrated); otherwise one is opened and closed with the app. */
@@ -142,8 +144,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   // Registered after the hook above that closes the database, so they stop first.
   await app.register(mailerPlugin, { worker: account.mailWorker });
-  await app.register(uploadSweeperPlugin, { uploads: core.uploads });
-  await app.register(retentionJobPlugin, { retention: core.retention });
+  await app.register(
+    periodicJob({
+      name: 'upload-sweep',
+      intervalMs: UPLOAD_SWEEP_INTERVAL_MS,
+      run: async () => {
+        const removed = await core.uploads.sweep();
+        if (removed > 0) app.log.info({ removed }, 'unreferenced uploads removed');
+      },
+    }),
+  );
+  // Every process schedules it; the job's lease lets one run at a time.
+  await app.register(
+    periodicJob({
+      name: 'retention',
+      intervalMs: RETENTION_INTERVAL_MS,
+      run: async () => {
+        await core.retention.run();
+      },
+    }),
+  );
   await app.register(authenticatePlugin, { auth });
   await app.register(authorizePlugin, { audit: core.audit });
   await app.register(apiDocsPlugin, { appUrl: config.appUrl });
