@@ -77,6 +77,8 @@ export function MainNav({ position }: { position: Position }) {
           </Popover.Trigger>
           {/* Not portalled: the links stay inside the header landmark. */}
           <Popover.Content
+            // A disclosure of links, not a dialog: no role of its own, the nav inside names it.
+            role={undefined}
             align="start"
             sideOffset={8}
             collisionPadding={8}

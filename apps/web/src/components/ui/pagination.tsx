@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from './button.js';
 import { Dropdown } from './dropdown.js';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.js';
@@ -26,8 +27,18 @@ export function Pagination({
   itemNames,
 }: PaginationProps) {
   const lastPage = Math.max(totalPages, 1);
+  const navRef = useRef<HTMLElement>(null);
+  // A new page or page size changes the rows above, and with them where this bar is: the
+  // control that has focus (Next, Rows per page) is kept in view (WCAG 2.4.11).
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && navRef.current?.contains(focused)) {
+      focused.scrollIntoView({ block: 'nearest' });
+    }
+  });
   return (
     <nav
+      ref={navRef}
       aria-label="Pagination"
       className="flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 px-4 py-3"
     >

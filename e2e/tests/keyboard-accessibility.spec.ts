@@ -1,0 +1,346 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  ADMIN,
+  createUser,
+  expect,
+  expectAccessible,
+  invite,
+  test,
+  uniqueEmail,
+} from '../support/fixtures';
+import { waitForMail } from '../support/mailbox';
+
+/**
+ * Issue 11: every flow driven by the keyboard alone (page.keyboard only, no clicks, no fill),
+ * asserting after each page change and each action where focus is: never on <body>, and never
+ * hidden under the 80px sticky header. See docs/accessibility.md.
+ */
+
+/** Where focus is now, and whether the sticky header (if any) or the window edge hides it. */
+async function focusReport(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return { onBody: true, hidden: false, what: '' };
+    const rect = element.getBoundingClientRect();
+    const header = document.querySelector('header');
+    const sticky = header !== null && getComputedStyle(header).position === 'sticky';
+    // Elements in the header itself, in a dialog or in a toast sit above the header.
+    const above = Boolean(
+      header?.contains(element) ||
+      element.closest('[role="dialog"], [role="alertdialog"], [data-sonner-toaster]'),
+    );
+    const headerBottom = sticky && !above ? header.getBoundingClientRect().bottom : 0;
+    const hidden = rect.top < headerBottom - 1 || rect.bottom > window.innerHeight + 1;
+    const what = `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    return { onBody: false, hidden, what };
+  });
+}
+
+/** Focus is somewhere meaningful and visible. */
+async function expectFocusVisible(page: Page) {
+  await expect
+    .poll(() => focusReport(page), { message: 'focus is on an element, not under the header' })
+    .toMatchObject({ onBody: false, hidden: false });
+}
+
+/** Focus is on `target`, which is fully in view below the header. */
+async function expectFocusOn(page: Page, target: Locator) {
+  await expect(target).toBeFocused();
+  await expectFocusVisible(page);
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, checking each stop is in view. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
+  for (let step = 0; step < max; step++) {
+    if (await target.evaluate((element) => element === document.activeElement)) {
+      await expectFocusVisible(page);
+      return;
+    }
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    await expectFocusVisible(page);
+  }
+  throw new Error(`${String(target)} not reached with ${back ? 'Shift+Tab' : 'Tab'}`);
+}
+
+/** Replaces the focused field's text, as a keyboard user would. */
+async function retype(page: Page, text: string) {
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text);
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** Signs in from the login page by keyboard; the profile's heading then has focus. */
+async function signInByKeyboard(page: Page, user: { email: string; password: string }) {
+  await page.goto('/auth/login');
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(user.email);
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users\/profile$/);
+  await expectFocusOn(page, heading(page, 'Profile setting'));
+}
+
+test('keyboard only: sign in, profile, user list, invitations, a user, sign out', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = uniqueEmail('k').slice(2, 10);
+  const admin = await createUser({ position: 'admin', fullName: `Kay ${tag} Admin` });
+  // A list of 12 to page through, and an active person to send a reset email to.
+  await invite(
+    request,
+    Array.from({ length: 11 }, (_, index) => ({
+      email: `crowd${index}-${tag}@company.test`,
+      fullName: `Crowd ${String(index).padStart(2, '0')} ${tag}`,
+      position: 'contractor' as const,
+    })),
+  );
+  const active = await createUser({ fullName: `Riley ${tag} Active`, position: 'finance' });
+
+  // Sign in: a wrong password is announced through focus on the first invalid field.
+  await page.goto('/auth/login');
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(admin.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Wrong!2345pass');
+  await page.keyboard.press('Enter');
+  const email = page.getByLabel('Email');
+  await expectFocusOn(page, email);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Email is invalid.');
+  await expect(page.getByText('Password is invalid.')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await retype(page, admin.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users\/profile$/);
+  await expectFocusOn(page, heading(page, 'Profile setting'));
+  await expect(page.locator('[data-route-announcer]')).toHaveText('Profile setting · Staff Admin');
+
+  // Edit and save the profile: focus stays on Save changes, now disabled but focusable.
+  await tabTo(page, page.getByLabel('Full name'));
+  await retype(page, `Kay ${tag} Edited`);
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await tabTo(page, save);
+  await page.keyboard.press('Enter');
+  const saveDialog = page.getByRole('alertdialog', { name: 'Do you want to save changes?' });
+  await expect(saveDialog).toBeVisible();
+  await tabTo(page, saveDialog.getByRole('button', { name: 'Yes, save' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await expectFocusOn(page, save);
+  await page.keyboard.press('Tab');
+  await expectFocusVisible(page);
+
+  // To User management through the header; focus goes to the new page's heading.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await tabTo(page, nav.getByRole('link', { name: 'User management' }), { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users$/);
+  await expectFocusOn(page, heading(page, 'User management'));
+
+  // Invite two people from the dialog.
+  const first = `ann-${tag}@company.test`;
+  const second = `bob-${tag}@company.test`;
+  const inviteButton = page.getByRole('button', { name: 'Invite users' });
+  await tabTo(page, inviteButton);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Invite users' });
+  await tabTo(page, dialog.getByLabel('Email 1'));
+  await page.keyboard.type(first);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`Ann ${tag}`);
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page, dialog.getByRole('combobox', { name: 'Role 1' }));
+  await page.keyboard.press('c');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('combobox', { name: 'Role 1' })).toHaveText(/Contractor/);
+  await tabTo(page, dialog.getByRole('button', { name: 'Add row' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, dialog.getByLabel('Email 2'), { back: true });
+  await page.keyboard.type(second);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`Bob ${tag}`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('f');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('combobox', { name: 'Role 2' })).toHaveText(/Finance/);
+  await expectAccessible(page);
+  await tabTo(page, dialog.getByRole('button', { name: 'Send invitations' }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText('Invitation sent! The new user can activate their account via the email link.'),
+  ).toBeVisible();
+  await expectFocusVisible(page);
+  await waitForMail(first);
+  await waitForMail(second);
+  await tabTo(page, dialog.getByRole('button', { name: 'Done' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expectFocusOn(page, inviteButton);
+
+  // Search: the result is announced in a polite live region.
+  const status = page.getByRole('status').filter({ hasText: /users? found|users?, page/ });
+  await tabTo(page, page.getByLabel('Search'));
+  await page.keyboard.type(`zz${tag}`);
+  await expect(page.getByRole('status').filter({ hasText: 'No users found' })).toHaveCount(1);
+  await retype(page, tag);
+  await expect(status).toHaveText('15 users, page 1 of 2');
+  await expectFocusOn(page, page.getByLabel('Search'));
+
+  // Sort by name, then page on: focus stays on Next once it is disabled on the last page.
+  const byName = page.getByRole('button', { name: 'Full name' });
+  await tabTo(page, byName);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/sortBy=fullName/);
+  await expectFocusOn(page, byName);
+  const next = page.getByRole('button', { name: 'Next' });
+  await tabTo(page, next);
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('15 users, page 2 of 2');
+  await expect(next).toBeDisabled();
+  await expectFocusOn(page, next);
+  await page.keyboard.press('Tab');
+  await expectFocusVisible(page);
+
+  // Rows per page: the control keeps focus and stays in view.
+  const rowsPerPage = page.getByRole('combobox', { name: 'Rows per page' });
+  await tabTo(page, rowsPerPage, { back: true });
+  await page.keyboard.press('2');
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('15 users, page 1 of 1');
+  await expectFocusOn(page, rowsPerPage);
+
+  // Back up the list one link per row, each clear of the sticky header (WCAG 2.4.11).
+  const rowLinks = page.getByRole('table', { name: 'Users' }).getByRole('link');
+  await expect(rowLinks).toHaveCount(15);
+  await tabTo(page, rowLinks.first(), { back: true });
+
+  // Open the active person and send them a reset email.
+  await tabTo(page, page.getByRole('link', { name: `Riley ${tag} Active` }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+  await expectFocusOn(page, heading(page, 'User profile'));
+  await expect(page).toHaveTitle(`Riley ${tag} Active · User profile · Staff Admin`);
+  const reset = page.getByRole('button', { name: 'Reset Password' });
+  await tabTo(page, reset);
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText(
+      'Reset password email sent! This user can reset their password via the email link.',
+    ),
+  ).toBeVisible();
+  await expectFocusOn(page, reset);
+  await waitForMail(active.email);
+
+  // Back to the list by its link; the list is as it was left.
+  await tabTo(page, page.getByRole('link', { name: 'Back to User management' }), { back: true });
+  await page.keyboard.press('Enter');
+  await expectFocusOn(page, heading(page, 'User management'));
+
+  // Open Ann, resend her invitation, then delete her.
+  await tabTo(page, page.getByLabel('Search'));
+  await retype(page, `ann-${tag}`);
+  await expect(status).toHaveText('1 user, page 1 of 1');
+  await tabTo(page, page.getByRole('link', { name: `Ann ${tag}` }));
+  await page.keyboard.press('Enter');
+  await expectFocusOn(page, heading(page, 'User profile'));
+  const resend = page.getByRole('button', { name: 'Resend invitation' });
+  await tabTo(page, resend);
+  await page.keyboard.press('Enter');
+  await waitForMail(first, 2);
+  await expectFocusOn(page, resend);
+  await tabTo(page, page.getByRole('button', { name: 'Delete' }), { back: true });
+  await page.keyboard.press('Enter');
+  const deleteDialog = page.getByRole('alertdialog', { name: 'Delete record' });
+  await expect(deleteDialog).toContainText(`Are you sure you want to delete Ann ${tag}?`);
+  await tabTo(page, deleteDialog.getByRole('button', { name: 'Delete' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/users(\?|$)/);
+  await expectFocusOn(page, heading(page, 'User management'));
+
+  // Sign out from the user menu.
+  const menuButton = page.getByRole('button', { name: new RegExp(admin.email) });
+  await tabTo(page, menuButton, { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expectFocusOn(page, heading(page, 'Log in'));
+});
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('at 320px the areas are behind a Menu button, and every screen passes axe', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    await expectAccessible(page);
+    await signInByKeyboard(page, ADMIN);
+    await expectAccessible(page);
+
+    // The inline links are not shown; the Menu button opens them as a list of links.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await tabTo(page, menu, { back: true });
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText([
+      'User management',
+      'Budgeting & Cost tracking',
+      'Monitoring & Error management',
+    ]);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expectFocusOn(page, menu);
+    await page.keyboard.press('Enter');
+    await tabTo(page, nav.getByRole('link', { name: 'User management' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/users$/);
+    await expectFocusOn(page, heading(page, 'User management'));
+    await expectAccessible(page);
+
+    // The invite dialog keeps its field labels on screen.
+    await tabTo(page, page.getByRole('button', { name: 'Invite users' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Invite users' });
+    for (const label of ['Email 1', 'Full name 1', 'Role 1']) {
+      await expect(dialog.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+});
+
+test.describe('200% zoom', () => {
+  // A 1440px-wide window at 200% zoom lays pages out in 720 CSS pixels.
+  test.use({ viewport: { width: 720, height: 450 }, deviceScaleFactor: 2 });
+
+  test('every screen passes axe and focus stays clear of the header', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expectAccessible(page);
+    await signInByKeyboard(page, ADMIN);
+    await expectAccessible(page);
+    await page.goto('/users');
+    await expect(heading(page, 'User management')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Users' }).getByRole('link').first(),
+    ).toBeVisible();
+    await expectAccessible(page);
+    // Tab down the whole page and back up: no stop is hidden under the header.
+    const lastLink = page.getByRole('link', { name: 'Support' });
+    await tabTo(page, lastLink, { max: 200 });
+    await tabTo(page, page.getByRole('button', { name: new RegExp(ADMIN.email) }), {
+      back: true,
+      max: 200,
+    });
+  });
+});
