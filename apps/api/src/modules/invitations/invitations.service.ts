@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { AccountMails } from '../mail/account-mails.js';
-import { assertPasswordPolicy } from '../passwords/password-policy.js';
+import { setPasswordFromLink } from '../passwords/password-from-link.js';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -116,26 +116,19 @@ export class InvitationsService {
 
   /** The invited user chooses a password: they become active and the link is used up. */
   async setup(input: SetupAccountInput, origin: RequestOrigin): Promise<User> {
-    const token = await this.deps.tokens.usable(input.token, 'confirmation_token');
-    assertPasswordPolicy(input.password, token.user.email, 'password');
-    // Hashing is slow: done before the transaction, which on SQLite holds the only connection.
-    const passwordHash = await this.deps.hasher.hash(input.password);
-    await this.deps.unitOfWork.run(async (scope) => {
-      await this.deps.tokens.redeem(scope.repos.oneTimeTokens, token);
-      const activated = await scope.repos.users.updatePassword(token.user.id, {
-        passwordHash,
-        status: 'active',
-        now: nowIso(),
+    const token = await setPasswordFromLink(
+      this.deps,
+      {
+        type: 'confirmation_token',
+        token: input.token,
+        password: input.password,
+        field: 'password',
         whileStatus: 'pending',
-      });
-      if (!activated) throw badRequest(API_MESSAGES.invalidToken);
-      await scope.repos.audit.record({
+        newStatus: 'active',
         action: 'invitation.accepted',
-        actorId: token.user.id,
-        targetId: token.user.id,
-        origin,
-      });
-    });
+      },
+      origin,
+    );
     return this.deps.users.getById(token.user.id);
   }
 }

@@ -4,22 +4,19 @@ import {
   type ChangePasswordInput,
   type ResetPasswordInput,
 } from '@staff-admin/shared';
-import { nowIso } from '../../lib/clock.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
 import { recordLock, type LoginLockout } from '../auth/login-lockout.js';
 import type { AccountMails } from '../mail/account-mails.js';
-import {
-  invalidToken,
-  type OneTimeTokensService,
-} from '../one-time-tokens/one-time-tokens.service.js';
+import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
 import type { ForgotPasswordQuota } from './forgot-password-quota.js';
 import { assertPasswordPolicy } from './password-policy.js';
+import { setPasswordFromLink } from './password-from-link.js';
 
 interface PasswordsDeps {
   unitOfWork: UnitOfWork;
@@ -83,29 +80,24 @@ export class PasswordsService {
 
   /** A valid reset token sets the new password, is used up and ends every session of the user. */
   async resetPassword(input: ResetPasswordInput, origin: RequestOrigin): Promise<void> {
-    const token = await this.deps.tokens.usable(input.token, 'reset_password_token');
-    assertPasswordPolicy(input.newPassword, token.user.email, 'newPassword');
-    const passwordHash = await this.deps.hasher.hash(input.newPassword);
-    await this.deps.unitOfWork.run(async (scope) => {
-      const now = nowIso();
-      await this.deps.tokens.redeem(scope.repos.oneTimeTokens, token);
-      // The other reset links mailed to this user have done their job too.
-      await scope.repos.oneTimeTokens.deleteForUser(token.user.id, 'reset_password_token');
-      const updated = await scope.repos.users.updatePassword(token.user.id, {
-        passwordHash,
-        now,
+    const token = await setPasswordFromLink(
+      this.deps,
+      {
+        type: 'reset_password_token',
+        token: input.token,
+        password: input.newPassword,
+        field: 'newPassword',
         whileStatus: 'active',
-      });
-      if (!updated) throw invalidToken();
-      await scope.repos.sessions.revokeUserSessions(token.user.id, now);
-      await scope.repos.audit.record({
         action: 'password.reset_completed',
-        actorId: token.user.id,
-        targetId: token.user.id,
-        origin,
-      });
-      scope.afterCommit(() => this.deps.sessions.userChanged(token.user.id));
-    });
+        alsoInTransaction: async (scope, used, now) => {
+          // The other reset links mailed to this user have done their job too.
+          await scope.repos.oneTimeTokens.deleteForUser(used.user.id, 'reset_password_token');
+          await scope.repos.sessions.revokeUserSessions(used.user.id, now);
+          scope.afterCommit(() => this.deps.sessions.userChanged(used.user.id));
+        },
+      },
+      origin,
+    );
     // The mailbox owner proved who they are: failed logins no longer lock them out.
     await this.deps.lockout.clear(token.user.email);
   }
