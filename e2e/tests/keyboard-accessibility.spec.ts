@@ -143,6 +143,14 @@ test('keyboard only: sign in, profile, user list, invitations, a user, sign out'
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/users$/);
   await expectFocusOn(page, heading(page, 'User management'));
+  // At this width (1280px) the inline links fit: nothing cut, nothing under the user menu.
+  const fit = await page.evaluate(() => {
+    const links = [...document.querySelectorAll('header nav[aria-label="Main"] a')];
+    const buttons = [...document.querySelectorAll('header button')];
+    const menuLeft = buttons.at(-1)!.getBoundingClientRect().left;
+    return links.every((link) => link.getBoundingClientRect().right <= menuLeft);
+  });
+  expect(fit, 'the area links end before the user menu').toBe(true);
 
   // Invite two people from the dialog.
   const first = `ann-${tag}@company.test`;

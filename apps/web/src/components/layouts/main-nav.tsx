@@ -51,7 +51,7 @@ function NavLinks({
 
 /**
  * The header links of the areas the role reaches; the current section's link is highlighted.
- * From 900px wide they sit in the header; narrower, where their labels would be cut or pushed
+ * From 1200px wide they sit in the header; narrower, where their labels would be cut or pushed
  * out of sight, they are behind a Menu button (a disclosure: the links stay links) whose
  * panel drops below the 80px header.
  */
@@ -65,10 +65,10 @@ export function MainNav({ position }: { position: Position }) {
   if (areas.length === 0) return null;
   return (
     <>
-      <div className="hidden min-w-0 min-[900px]:block">
+      <div className="hidden min-w-0 min-[1200px]:block">
         <NavLinks areas={areas} layout="row" />
       </div>
-      <div className="min-[900px]:hidden">
+      <div className="min-[1200px]:hidden">
         <Popover.Root open={open} onOpenChange={setOpen}>
           <Popover.Trigger className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 data-[state=open]:bg-white/10">
             <MenuIcon className="text-lg" />
