@@ -30,14 +30,22 @@ const newPassword = (requiredMessage: string) =>
     .max(PASSWORD_MAX_LENGTH, { error: M.passwordTooLong, abort: true })
     .refine(isStrongPassword, { error: M.passwordStrength });
 
-export const fullNameSchema = z
-  .string({ error: M.fullNameRequired })
-  .trim()
-  .min(1, { error: M.fullNameRequired, abort: true })
-  .max(FULL_NAME_MAX_LENGTH, { error: M.fullNameTooLong })
-  .refine((name) => !hasControlOrInvisibleCharacters(name), {
-    error: M.fullNameInvalidCharacters,
-  });
+const fullNameRules = (name: z.ZodString) =>
+  name
+    .max(FULL_NAME_MAX_LENGTH, { error: M.fullNameTooLong })
+    .refine((text) => !hasControlOrInvisibleCharacters(text), {
+      error: M.fullNameInvalidCharacters,
+    });
+
+export const fullNameSchema = fullNameRules(
+  z.string({ error: M.fullNameRequired }).trim().min(1, { error: M.fullNameRequired, abort: true }),
+);
+
+/** The same rules where a name may be left empty (an invited user who has none yet). */
+export const fullNameOrEmptySchema = fullNameRules(z.string().trim());
+
+/** A page number in a list's query (1-based). */
+export const pageNumberSchema = z.coerce.number().int().min(1).max(1_000_000);
 
 export const positionSchema = z.enum(POSITIONS, { error: M.positionRequired });
 export const statusSchema = z.enum(STATUSES);
@@ -149,7 +157,7 @@ const emailListSchema = z
 /** GET /users/emails: `limitPerPage` defaults to the most emails one call may ask for. */
 export const usersByEmailsQuerySchema = z.object({
   emails: emailListSchema,
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: pageNumberSchema.default(1),
   limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_MAX_LIMIT),
 });
 export type UsersByEmailsQuery = z.infer<typeof usersByEmailsQuerySchema>;
@@ -171,6 +179,9 @@ export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
+/** The user list's order when none is asked for: newest first. */
+export const USER_LIST_DEFAULT_SORT = { sortBy: 'createdAt', sortDirection: 'DESC' } as const;
+
 export const listUsersQuerySchema = z.object({
   search: z
     .string()
@@ -179,14 +190,14 @@ export const listUsersQuerySchema = z.object({
     .refine((search) => !hasControlCharacters(search), { error: M.searchInvalidCharacters })
     .optional(),
   all: booleanQuery.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: pageNumberSchema.default(1),
   limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
-  sortBy: z.enum(USER_SORT_COLUMNS).default('createdAt'),
+  sortBy: z.enum(USER_SORT_COLUMNS).default(USER_LIST_DEFAULT_SORT.sortBy),
   sortDirection: z
     .string()
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(SORT_DIRECTIONS))
-    .default('DESC'),
+    .default(USER_LIST_DEFAULT_SORT.sortDirection),
   includeInactive: booleanQuery.default(true),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;

@@ -32,7 +32,7 @@ export class InvitationsService {
   constructor(private readonly deps: InvitationsDeps) {}
 
   /**
-   * All rows are valid or none is created (the schema checked each row; repeats are refused here).
+   * All rows are valid or none is created (the shared schema checked each row and refused repeats).
    * Emails already in use are skipped with a reason; every other row becomes a pending user with
    * a confirmation token and an invitation mail, all in one transaction.
    */
@@ -42,7 +42,6 @@ export class InvitationsService {
     origin: RequestOrigin,
   ): Promise<BulkCreateResult> {
     const rows = input.users.map((row) => ({ ...row, email: normalizeEmail(row.email) }));
-    assertNoRepeatedEmails(rows.map((row) => row.email));
     const inviter = await this.deps.users.getById(inviterId);
 
     return this.deps.unitOfWork.run(async (scope) => {
@@ -131,15 +130,4 @@ export class InvitationsService {
     );
     return this.deps.users.getById(token.user.id);
   }
-}
-
-/** 400 naming every row whose email already appeared earlier in the list (`users.3.email`). */
-function assertNoRepeatedEmails(emails: string[]): void {
-  const seen = new Set<string>();
-  const errors: Record<string, string> = {};
-  emails.forEach((email, index) => {
-    if (seen.has(email)) errors[`users.${index}.email`] = API_MESSAGES.duplicateEmailInList;
-    seen.add(email);
-  });
-  if (Object.keys(errors).length > 0) throw badRequest(API_MESSAGES.validationFailed, errors);
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  FULL_NAME_MAX_LENGTH,
-  VALIDATION_MESSAGES,
+  fullNameOrEmptySchema,
   fullNameSchema,
   positionSchema,
   statusSchema,
@@ -23,12 +22,7 @@ const profileFormSchema = z.object({
 });
 
 /** An invited user may have no name yet; an admin may change their role without inventing one. */
-const namelessUserFormSchema = profileFormSchema.extend({
-  fullName: z
-    .string()
-    .trim()
-    .max(FULL_NAME_MAX_LENGTH, { error: VALIDATION_MESSAGES.fullNameTooLong }),
-});
+const namelessUserFormSchema = profileFormSchema.extend({ fullName: fullNameOrEmptySchema });
 
 export const profileFormResolver: Resolver<ProfileFormValues> = zodResolver(profileFormSchema);
 

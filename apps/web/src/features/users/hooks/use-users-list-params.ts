@@ -2,7 +2,9 @@ import {
   LIST_DEFAULT_LIMIT,
   SEARCH_MAX_LENGTH,
   SORT_DIRECTIONS,
+  USER_LIST_DEFAULT_SORT,
   USER_SORT_COLUMNS,
+  pageNumberSchema,
 } from '@staff-admin/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,13 +17,13 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 /** A URL edited by hand or from an old link falls back to the defaults, value by value. */
 const listParamsSchema = z.object({
   search: z.string().trim().max(SEARCH_MAX_LENGTH).catch(''),
-  page: z.coerce.number().int().min(1).catch(1),
+  page: pageNumberSchema.catch(1),
   limitPerPage: z.coerce
     .number()
     .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
     .catch(LIST_DEFAULT_LIMIT),
-  sortBy: z.enum(USER_SORT_COLUMNS).catch('createdAt'),
-  sortDirection: z.enum(SORT_DIRECTIONS).catch('DESC'),
+  sortBy: z.enum(USER_SORT_COLUMNS).catch(USER_LIST_DEFAULT_SORT.sortBy),
+  sortDirection: z.enum(SORT_DIRECTIONS).catch(USER_LIST_DEFAULT_SORT.sortDirection),
 });
 
 function parseUsersListParams(searchParams: URLSearchParams): UsersListParams {
