@@ -11,6 +11,14 @@ const apiOn = (engine: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Measured by `npm test` (scripts/test.mjs turns it on); the figure is for reading, not a gate.
+    coverage: {
+      provider: 'v8',
+      include: ['packages/shared/src/**', 'apps/api/src/**', 'apps/web/src/**'],
+      exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/*.d.ts'],
+      reporter: ['json-summary'],
+      reportsDirectory: './coverage',
+    },
     projects: [
       'packages/shared',
       'apps/web',
