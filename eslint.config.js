@@ -1,7 +1,57 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Which way imports go (docs/architecture.md). A zone forbids `target` to import from `from`.
+ */
+const boundaries = [
+  // Site: features never import each other; app composes them.
+  ...webFeatures.map((feature) => ({
+    target: `./${WEB}/features/${feature}`,
+    from: `./${WEB}/features`,
+    except: [`./${feature}`],
+    message:
+      'Features never import each other: compose them in app/, or move the shared part to components/ or lib/.',
+  })),
+  {
+    target: [`./${WEB}/components`, `./${WEB}/lib`, `./${WEB}/config`],
+    from: [`./${WEB}/features`, `./${WEB}/app`],
+    message: 'components/, lib/ and config/ serve features and app/, never the other way.',
+  },
+  {
+    target: `./${WEB}/features`,
+    from: `./${WEB}/app`,
+    message: 'Features do not import app/: app/ composes features.',
+  },
+  { target: './apps/web', from: './apps/api', message: 'The site never imports the server.' },
+  {
+    target: './packages/shared',
+    from: ['./apps', './e2e', './bench'],
+    message: 'The shared package imports neither app.',
+  },
+  // Server: plugins wire infrastructure and may use modules; modules never import plugins.
+  {
+    target: './apps/api/src/modules',
+    from: './apps/api/src/plugins',
+    message: 'Modules never import plugins: request guards live in src/http/.',
+  },
+  {
+    target: ['./apps/api/src/lib', './apps/api/src/http', './apps/api/src/config'],
+    from: ['./apps/api/src/modules', './apps/api/src/plugins'],
+    message: 'lib/, http/ and config/ are used by modules and plugins, never the other way.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -23,13 +73,33 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'packages/shared/vitest.config.ts'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Type-checked: a promise is awaited, returned or explicitly let go (`void`).
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -37,4 +107,5 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
   },
+  { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
 );

@@ -88,7 +88,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // A malformed or overlong URL is answered before routing: in the contract's shape too.
-    frameworkErrors: errorHandler,
+    frameworkErrors: (error, request, reply) => {
+      void errorHandler(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -105,7 +107,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     { parseAs: 'string' },
     (request, body: string, done) => {
       if (body === '') done(null, undefined);
-      else parseJson(request, body, done);
+      else void parseJson(request, body, done);
     },
   );
 

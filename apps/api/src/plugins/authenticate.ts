@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, unauthorized } from '../lib/errors.js';
+import { AppError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
-import type { AuthContext } from '../modules/sessions/sessions.service.js';
+import type { AuthContext } from '../lib/auth-context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,12 +14,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
-}
-
-/** The caller of a route guarded by `authenticate`. */
-export function currentAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
 }
 
 export const authenticatePlugin = fp<{ auth: AuthService }>(

@@ -1,12 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.js';
-import { requestOrigin } from '../lib/http-schemas.js';
+import { requestOrigin } from '../http/schemas.js';
 import type { AuditRepository } from '../modules/audit/audit.repository.js';
-import type { AuthContext } from '../modules/sessions/sessions.service.js';
-
-/** A rule on who may call a route; it sees the caller and the request (e.g. its params). */
-export type AccessPolicy = (auth: AuthContext, request: FastifyRequest) => boolean;
+import type { AccessPolicy } from '../http/guards.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,12 +13,6 @@ declare module 'fastify' {
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
-
-export const adminOnly: AccessPolicy = (auth) => auth.position === 'admin';
-
-/** Admins, or the user named by the `:id` route parameter themselves. */
-export const adminOrSelf: AccessPolicy = (auth, request) =>
-  adminOnly(auth, request) || (request.params as { id?: string }).id?.toLowerCase() === auth.userId;
 
 /** A refusal is audited (`access.denied`: who, which route) before the 403. */
 export const authorizePlugin = fp<{ audit: AuditRepository }>(

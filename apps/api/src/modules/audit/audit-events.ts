@@ -27,14 +27,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** Where a request came from (the client IP as TRUST_PROXY sees it, and its user agent). */
-export interface RequestOrigin {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-/** No origin: the system itself (the retention job) or the CLI. */
-export const NO_ORIGIN: RequestOrigin = { ip: null, userAgent: null };
+export { NO_ORIGIN, type RequestOrigin } from '../../lib/request-origin.js';
+import type { RequestOrigin } from '../../lib/request-origin.js';
 
 export interface AuditEntry {
   action: AuditAction;

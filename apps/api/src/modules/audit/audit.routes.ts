@@ -1,10 +1,10 @@
 import { LIST_MAX_LIMIT } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, errorResponses } from '../../lib/http-schemas.js';
+import { bearerSecurity, errorResponses } from '../../http/schemas.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageOffset, paginatedSchema, paginationMeta } from '../../lib/pagination.js';
-import { adminOnly } from '../../plugins/authorize.js';
+import { monitoring } from '../../http/guards.js';
 import { AUDIT_ACTIONS } from './audit-events.js';
 import type { AuditEventRow, AuditRepository } from './audit.repository.js';
 
@@ -59,7 +59,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditRepository }> = as
   app.get(
     '/audit',
     {
-      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      onRequest: [app.authenticate, app.authorize(monitoring)],
       schema: {
         tags: ['audit'],
         summary: 'The audit trail of security events (admins)',

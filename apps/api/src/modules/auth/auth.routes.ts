@@ -1,9 +1,9 @@
 import { loginSchema } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
-import { currentAuth } from '../../plugins/authenticate.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
+import { currentAuth } from '../../http/guards.js';
+import { authRateLimit } from '../../http/rate-limits.js';
 import type { AuthService } from './auth.service.js';
 
 const tokenPairSchema = envelope(z.object({ access_token: z.string(), refresh_token: z.string() }));

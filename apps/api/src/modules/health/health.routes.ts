@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { envelope, errorResponses } from '../../lib/http-schemas.js';
+import { envelope, errorResponses } from '../../http/schemas.js';
 import type { HealthRepository } from './health.repository.js';
 
 const DATABASE_DOWN = 'The database is unreachable';

@@ -1,10 +1,10 @@
 import { bulkCreateSchema, resendInvitationSchema, setupAccountSchema } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
-import { currentAuth } from '../../plugins/authenticate.js';
-import { adminOnly } from '../../plugins/authorize.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
+import { currentAuth } from '../../http/guards.js';
+import { manageUsers } from '../../http/guards.js';
+import { authRateLimit } from '../../http/rate-limits.js';
 import { userSchema } from '../users/users.schemas.js';
 import type { InvitationsService } from './invitations.service.js';
 
@@ -20,7 +20,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/users/bulk-create',
     {
-      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      onRequest: [app.authenticate, app.authorize(manageUsers)],
       schema: {
         tags: ['account'],
         summary: 'Invite 1 to 100 users (admins)',
@@ -46,7 +46,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/users/resend',
     {
-      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      onRequest: [app.authenticate, app.authorize(manageUsers)],
       schema: {
         tags: ['account'],
         summary: 'Send a pending user a new invitation (admins)',

@@ -1,8 +1,8 @@
 import { checkTokenQuerySchema, type TokenStatus } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorResponses } from '../../lib/http-schemas.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
+import { envelope, errorResponses } from '../../http/schemas.js';
+import { authRateLimit } from '../../http/rate-limits.js';
 import type { OneTimeTokensService } from './one-time-tokens.service.js';
 
 export const oneTimeTokensRoutes: FastifyPluginAsyncZod<{

@@ -1,9 +1,9 @@
 import type { ActiveSession } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
-import { currentAuth } from '../../plugins/authenticate.js';
-import { adminOrSelf } from '../../plugins/authorize.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
+import { currentAuth } from '../../http/guards.js';
+import { manageUsersOrSelf } from '../../http/guards.js';
 import type { UsersService } from '../users/users.service.js';
 import type { SessionsService } from './sessions.service.js';
 
@@ -23,7 +23,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/users/:id/sessions',
     {
-      onRequest: [app.authenticate, app.authorize(adminOrSelf)],
+      onRequest: [app.authenticate, app.authorize(manageUsersOrSelf)],
       schema: {
         tags: ['users'],
         summary: 'A user’s active sessions (admins, or the user themselves)',
@@ -47,7 +47,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/users/:id/sessions/:sessionId',
     {
-      onRequest: [app.authenticate, app.authorize(adminOrSelf)],
+      onRequest: [app.authenticate, app.authorize(manageUsersOrSelf)],
       schema: {
         tags: ['users'],
         summary: 'Revoke one of a user’s sessions (admins, or the user themselves)',

@@ -1,12 +1,12 @@
 import {
   API_MESSAGES,
   type ActiveSession,
-  type Position,
   type Status,
   type TokenPair,
 } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { toIso } from '../../lib/clock.js';
 import { forbidden, notFound, unauthorized, type AppError } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -24,12 +24,7 @@ import type {
 } from './sessions.repository.js';
 
 /** Who is calling: set on the request by the authenticate step. */
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  position: Position;
-  status: Status;
-}
+export type { AuthContext };
 
 /** Where the sign-in came from: kept on the session (the sessions list shows it). */
 export type SessionMeta = RequestOrigin;

@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
-import { currentAuth } from '../../plugins/authenticate.js';
-import { perMinuteRateLimit } from '../../plugins/rate-limit.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
+import { currentAuth } from '../../http/guards.js';
+import { perMinuteRateLimit } from '../../http/rate-limits.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 import type { IncomingFile, UploadsService } from './uploads.service.js';
 

@@ -7,10 +7,9 @@ import {
 } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../lib/http-schemas.js';
+import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { paginatedSchema } from '../../lib/pagination.js';
-import { currentAuth } from '../../plugins/authenticate.js';
-import { adminOnly, adminOrSelf } from '../../plugins/authorize.js';
+import { currentAuth, manageUsers, manageUsersOrSelf } from '../../http/guards.js';
 import { userSchema } from './users.schemas.js';
 import type { UsersService } from './users.service.js';
 
@@ -55,7 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/users',
     {
-      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      onRequest: [app.authenticate, app.authorize(manageUsers)],
       schema: {
         tags: ['users'],
         summary: 'The user list (admins)',
@@ -75,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/users/emails',
     {
-      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      onRequest: [app.authenticate, app.authorize(manageUsers)],
       schema: {
         tags: ['users'],
         summary: 'The users that have the given emails (admins)',
@@ -93,7 +92,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/users/:id',
     {
-      onRequest: [app.authenticate, app.authorize(adminOrSelf)],
+      onRequest: [app.authenticate, app.authorize(manageUsersOrSelf)],
       schema: {
         tags: ['users'],
         summary: 'One user (admins, or the user themselves)',
@@ -108,7 +107,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.patch(
     '/users/:id',
     {
-      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      onRequest: [app.authenticate, app.authorize(manageUsers)],
       schema: {
         tags: ['users'],
         summary: 'Edit a user (admins)',
@@ -135,7 +134,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.patch(
     '/users/:id/status',
     {
-      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      onRequest: [app.authenticate, app.authorize(manageUsers)],
       schema: {
         tags: ['users'],
         summary: 'Activate or deactivate a user (admins)',
@@ -161,7 +160,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.delete(
     '/users/:id',
     {
-      onRequest: [app.authenticate, app.authorize(adminOnly)],
+      onRequest: [app.authenticate, app.authorize(manageUsers)],
       schema: {
         tags: ['users'],
         summary: 'Delete a user (admins)',

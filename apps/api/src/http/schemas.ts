@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RequestOrigin } from '../modules/audit/audit-events.js';
+import type { RequestOrigin } from '../lib/request-origin.js';
 
 /** CONTRACT §2's error body. */
 export const errorBodySchema = z.object({

@@ -1,0 +1,9 @@
+import type { Position, Status } from '@staff-admin/shared';
+
+/** Who is calling: the signed-in user, their session, and their role and status right now. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  position: Position;
+  status: Status;
+}
