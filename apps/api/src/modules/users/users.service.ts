@@ -39,7 +39,10 @@ interface EditRequest {
   changes: UserChanges;
   /** Throws when the edit is not allowed on this user (403, 400). */
   check?: (user: UserStanding) => void;
-  /** Who edits, for the audit trail of position and status changes. */
+  /**
+   * Who edits (an admin), for the audit trail of position and status changes and the owner a new
+   * picture's upload must have. Without it, the user edits their own profile.
+   */
   by?: { actorId: string; origin: RequestOrigin };
 }
 
@@ -209,7 +212,7 @@ export class UsersService {
 
       const newPicture = changes.image_url !== undefined && changes.image_url !== user.imageUrl;
       if (newPicture && changes.image_url) {
-        await assertUsablePicture(repos, changes.image_url, userId);
+        await assertUsablePicture(repos, changes.image_url, userId, by?.actorId ?? userId);
       }
 
       const now = nowIso();
@@ -371,15 +374,23 @@ function assertAnotherActiveAdmin(activeAdminIds: string[], userId: string): voi
   }
 }
 
-/** 400 unless the picture is an upload of ours that no other user has. */
-async function assertUsablePicture(repos: Repositories, imageUrl: string, userId: string) {
+/**
+ * 400 unless the picture is an upload the editor made that no other user has. Another user's
+ * unused upload is answered like an unknown path.
+ */
+async function assertUsablePicture(
+  repos: Repositories,
+  imageUrl: string,
+  userId: string,
+  editorId: string,
+) {
   const invalid = (message: string) => badRequest(message, { imageUrl: message });
-  if (!(await repos.uploads.findByPath(imageUrl))) {
-    throw invalid(USER_ADMIN_MESSAGES.imageNotUploaded);
-  }
+  const upload = await repos.uploads.findByPath(imageUrl);
+  if (!upload) throw invalid(USER_ADMIN_MESSAGES.imageNotUploaded);
   if (await repos.users.isImageUsedByOther(imageUrl, userId)) {
     throw invalid(USER_ADMIN_MESSAGES.imageInUse);
   }
+  if (upload.owner_id !== editorId) throw invalid(USER_ADMIN_MESSAGES.imageNotUploaded);
 }
 
 /** Deletes the record of a picture being replaced or removed; its file goes after the commit. */
