@@ -168,7 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   );
   await app.register(authenticatePlugin, { auth });
   await app.register(authorizePlugin, { audit: core.audit });
-  await app.register(apiDocsPlugin, { appUrl: config.appUrl });
+  await app.register(apiDocsPlugin, { appUrl: config.appUrl, access: config.apiDocs });
 
   await app.register(
     async (api) => {

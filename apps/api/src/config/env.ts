@@ -23,6 +23,9 @@ export type DatabaseConfig =
 
 export type TrustProxy = boolean | number | string[];
 
+export const API_DOCS_ACCESS = ['public', 'admin', 'off'] as const;
+export type ApiDocsAccess = (typeof API_DOCS_ACCESS)[number];
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -63,6 +66,8 @@ export interface Config {
     passwordHashQueue: number;
   };
   trustProxy: TrustProxy | undefined;
+  /** Who may read /api/docs: anyone, a signed-in admin, or nobody (not served). */
+  apiDocs: ApiDocsAccess;
   supportEmail: string;
   webDistDir: string;
   /** `<base>/data`: the generated auth secret and the default database and uploads live here. */
@@ -207,6 +212,9 @@ const envSchema = z.object({
   LOGIN_FAILURES_BEFORE_LOCK: int(1, 1_000_000, 'must be a whole number of at least 1').default(10),
   FORGOT_PASSWORD_PER_HOUR: int(1, 1_000_000, 'must be a whole number of at least 1').default(5),
   UPLOADS_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(30),
+  API_DOCS: z
+    .enum(API_DOCS_ACCESS, { error: `must be one of ${API_DOCS_ACCESS.join(', ')}` })
+    .optional(),
   PASSWORD_HASH_QUEUE: int(0, 1_000_000, 'must be a whole number').default(32),
   TRUST_PROXY: trustProxy.optional(),
   SUPPORT_EMAIL: email.default('support@localhost'),
@@ -303,6 +311,8 @@ export function loadConfig(env: Env): Config {
       passwordHashQueue: vars.PASSWORD_HASH_QUEUE,
     },
     trustProxy: vars.TRUST_PROXY,
+    // In production the document is one more map of the API for an attacker: off unless asked for.
+    apiDocs: vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'off' : 'public'),
     supportEmail: vars.SUPPORT_EMAIL,
     webDistDir: vars.WEB_DIST_DIR ? fromBase(vars.WEB_DIST_DIR) : defaultWebDistDir(),
     dataDir,

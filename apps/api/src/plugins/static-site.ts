@@ -19,13 +19,19 @@ const SUPPORT_EMAIL_PLACEHOLDER = '__SUPPORT_EMAIL__';
 const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED = /\.(?:br|gz)$/;
+/**
+ * A path with a segment starting with a dot: the build's `.vite/manifest.json` (kept for the
+ * bundle budget in bench/, a map of every module for anyone else) or any other hidden file.
+ */
+const HIDDEN = /(?:^|\/)(?:\.|%2e)(?!\/|$)/i;
 const NOT_BUILT =
   'Staff Admin: the web site is not built. Run `npm run build` at the repository root, then restart the server.\n';
 
 /**
  * The built site: files from WEB_DIST_DIR (hashed `/assets/*` cached for a year, sent as the
- * build's `.br`/`.gz` copies to clients that accept them), and index.html as a template for every
- * other GET: a fresh CSP nonce per response and the support email.
+ * build's `.br`/`.gz` copies to clients that accept them), never a hidden file (404), and
+ * index.html as a template for every other GET: a fresh CSP nonce per response and the support
+ * email.
  */
 export const staticSitePlugin = fp<{ distDir: string; supportEmail: string }>(
   async (app, { distDir, supportEmail }) => {
@@ -46,7 +52,8 @@ export const staticSitePlugin = fp<{ distDir: string; supportEmail: string }>(
 
     app.decorate('sendSiteFallback', (request: FastifyRequest, reply: FastifyReply) => {
       // A missing hashed asset is a stale page asking for an old build: HTML would not help it.
-      if (request.url.startsWith(ASSETS_PREFIX)) {
+      // A hidden file is no page either: the same 404 whether it exists or not.
+      if (request.url.startsWith(ASSETS_PREFIX) || HIDDEN.test(request.url.split('?')[0]!)) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
       }
       return reply
@@ -63,6 +70,7 @@ export const staticSitePlugin = fp<{ distDir: string; supportEmail: string }>(
       // The build writes `.br`/`.gz` beside the assets: sent by Accept-Encoding (with
       // Content-Encoding and `Vary: Accept-Encoding`), the plain file otherwise.
       preCompressed: true,
+      dotfiles: 'ignore',
       // index.html is only ever sent as the filled-in template; the compressed copies only as the
       // encoding of their file (allowedPath sees that file's path), never asked for by name.
       allowedPath: (pathname) => pathname !== '/index.html' && !PRECOMPRESSED.test(pathname),
