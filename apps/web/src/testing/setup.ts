@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.js';
 import { server } from './server.js';
 
@@ -22,6 +23,21 @@ window.scrollTo = () => {};
 // as soon as the element shows, so passing tests do not take any longer for it.
 configure({ asyncUtilTimeout: 10_000 });
 
+// A console error or warning (React's act() and key warnings, a failed prop type, an unhandled
+// request) fails the test that caused it, with the message, as the browser tests do. The calls are
+// collected rather than thrown where they happen, because React and libraries often log inside
+// their own try blocks or effects, where a throw would be swallowed or change what happens next.
+let consoleProblems: string[] = [];
+
+beforeEach(() => {
+  consoleProblems = [];
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      consoleProblems.push(`console.${level}: ${format(...args)}`);
+    });
+  }
+});
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   // sonner keeps its toasts in a module-level store and replays active ones to a new Toaster.
@@ -31,5 +47,13 @@ afterEach(() => {
   queryClient.clear();
   localStorage.clear();
   sessionStorage.clear();
+  // Unmounting (cleanup) can log too, so this comes last.
+  const problems = consoleProblems;
+  consoleProblems = [];
+  vi.mocked(console.error).mockRestore();
+  vi.mocked(console.warn).mockRestore();
+  if (problems.length > 0) {
+    throw new Error(`The test logged to the console:\n\n${problems.join('\n\n')}`);
+  }
 });
 afterAll(() => server.close());
