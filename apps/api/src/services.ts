@@ -66,6 +66,7 @@ export function createCoreServices(
     new UploadStorage(config.uploadDir),
     log,
     audit,
+    { maxFiles: config.limits.unusedUploadFiles, maxBytes: config.limits.unusedUploadBytes },
   );
   const sessions = new SessionsService({
     repository: new SessionsRepository(db),

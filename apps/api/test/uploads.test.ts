@@ -4,6 +4,7 @@ import { API_MESSAGES, VALIDATION_MESSAGES } from '@staff-admin/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../src/modules/uploads/uploads.messages.js';
+import { MAX_FILES_PER_UPLOAD } from '../src/modules/uploads/uploads.routes.js';
 import { UNREFERENCED_UPLOAD_TTL_MS } from '../src/modules/uploads/uploads.service.js';
 import {
   bearer,
@@ -220,8 +221,8 @@ describe('POST /api/uploads/multiple', () => {
     expect(await uploadRows()).toHaveLength(rowsBefore);
   });
 
-  it('refuses more than 10 files with 413', async () => {
-    const response = await upload(files(await solidPng(20, 20), 11), {
+  it(`refuses more than ${MAX_FILES_PER_UPLOAD} files with 413`, async () => {
+    const response = await upload(files(await solidPng(20, 20), MAX_FILES_PER_UPLOAD + 1), {
       url: '/api/uploads/multiple?dir=users',
     });
     expect(response.statusCode).toBe(413);

@@ -62,6 +62,9 @@ export interface Config {
     loginFailuresBeforeLock: number;
     forgotPasswordPerHour: number;
     uploadsPerMinute: number;
+    /** Uploads one user may keep that are no user's picture, and their bytes; beyond them 429. */
+    unusedUploadFiles: number;
+    unusedUploadBytes: number;
     /** Password hashes that may wait for a free hashing slot; beyond it 503 with Retry-After. */
     passwordHashQueue: number;
   };
@@ -212,6 +215,12 @@ const envSchema = z.object({
   LOGIN_FAILURES_BEFORE_LOCK: int(1, 1_000_000, 'must be a whole number of at least 1').default(10),
   FORGOT_PASSWORD_PER_HOUR: int(1, 1_000_000, 'must be a whole number of at least 1').default(5),
   UPLOADS_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(30),
+  UPLOAD_UNUSED_MAX_FILES: int(1, 1_000_000, 'must be a whole number of at least 1').default(20),
+  UPLOAD_UNUSED_MAX_BYTES: int(
+    1,
+    1_000_000_000_000,
+    'must be a whole number of at least 1',
+  ).default(10 * 1024 * 1024),
   API_DOCS: z
     .enum(API_DOCS_ACCESS, { error: `must be one of ${API_DOCS_ACCESS.join(', ')}` })
     .optional(),
@@ -308,6 +317,8 @@ export function loadConfig(env: Env): Config {
       loginFailuresBeforeLock: vars.LOGIN_FAILURES_BEFORE_LOCK,
       forgotPasswordPerHour: vars.FORGOT_PASSWORD_PER_HOUR,
       uploadsPerMinute: vars.UPLOADS_PER_MINUTE,
+      unusedUploadFiles: vars.UPLOAD_UNUSED_MAX_FILES,
+      unusedUploadBytes: vars.UPLOAD_UNUSED_MAX_BYTES,
       passwordHashQueue: vars.PASSWORD_HASH_QUEUE,
     },
     trustProxy: vars.TRUST_PROXY,

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers.js';
+import { solidPng } from '../images.js';
 
 /**
  * Thousands of random and malformed requests to every route of the OpenAPI document (and a few
@@ -323,5 +326,216 @@ describe('fuzzing every route', () => {
         `no ${status} in ${JSON.stringify([...statuses])}`,
       ).toBeGreaterThan(0);
     }
+  }, 120_000);
+});
+
+/**
+ * Multipart bodies to the upload calls (pen test, issue 10, finding 5): random, quoted, empty and
+ * wrong boundaries, preambles and epilogues, broken or missing part headers, any line endings,
+ * bodies cut anywhere, and sometimes a well-formed form with a real picture. Never a 5xx; every
+ * refusal in the contract's shape; no incoming file left behind.
+ */
+describe('fuzzing multipart bodies', () => {
+  const MULTIPART_RUNS = Math.max(100, Math.round(RUNS / 4));
+  const FIELDS_BY_URL = {
+    '/api/uploads?dir=users': 'file',
+    '/api/uploads/multiple?dir=users': 'files',
+  } as const;
+  let uploads: TestApp;
+  let uploaderToken: string;
+  let picture: Buffer;
+
+  beforeAll(async () => {
+    // No per-address or per-user caps here: every request should reach the parser.
+    uploads = await createTestApp({
+      env: {
+        UPLOADS_PER_MINUTE: '1000000',
+        UPLOAD_UNUSED_MAX_FILES: '1000000',
+        UPLOAD_UNUSED_MAX_BYTES: '1000000000000',
+      },
+    });
+    uploaderToken = (await loginTokens(uploads, await createUser(uploads))).access_token;
+    picture = await solidPng(8, 8);
+  });
+  afterAll(() => uploads.close());
+
+  /** RFC 2046 boundary characters. */
+  const boundary = fc.oneof(
+    { arbitrary: fc.stringMatching(/^[A-Za-z0-9'()+_,\-./:=?]{1,70}$/), weight: 6 },
+    { arbitrary: fc.constantFrom('', ' ', '"', '--', 'x'.repeat(200)), weight: 1 },
+    { arbitrary: printable(80), weight: 1 },
+  );
+  const contentTypeFor = (value: string) =>
+    fc.oneof(
+      { arbitrary: fc.constant(`multipart/form-data; boundary=${value}`), weight: 6 },
+      {
+        arbitrary: fc.constantFrom(
+          'multipart/form-data',
+          `multipart/form-data; boundary="${value}"`,
+          `MULTIPART/FORM-DATA; BOUNDARY=${value}`,
+          `multipart/form-data; boundary=${value}; boundary=other`,
+          `multipart/form-data; charset=utf-16le; boundary=${value}`,
+          `multipart/mixed; boundary=${value}`,
+          `multipart/form-data; boundary=${value}x`,
+        ),
+        weight: 2,
+      },
+    );
+  const headerLines = (field: string): fc.Arbitrary<string[]> =>
+    fc.oneof(
+      {
+        arbitrary: fc.constant<string[]>([
+          `Content-Disposition: form-data; name="${field}"; filename="me.png"`,
+          'Content-Type: image/png',
+        ]),
+        weight: 6,
+      },
+      {
+        arbitrary: fc.array(
+          fc.oneof(
+            fc.constantFrom(
+              `Content-Disposition: form-data; name="${field}"; filename="a.png"`,
+              `Content-Disposition: form-data; name="${field}"`,
+              `Content-Disposition: form-data; name="${field}"; filename="unterminated`,
+              `Content-Disposition: form-data; name="${field}"; filename*=UTF-8''%E2%80%AEgnp.png`,
+              'Content-Disposition: form-data; name="__proto__"; filename="x.png"',
+              'Content-Disposition: form-data; name="other"; filename="x.png"',
+              'Content-Disposition: form-data; name="note"',
+              'Content-Disposition: attachment',
+              'Content-Type: application/json',
+              'Content-Transfer-Encoding: base64',
+              `X-Long: ${'a'.repeat(20_000)}`,
+              ':',
+              '',
+            ),
+            printable(120),
+            fc.string({ maxLength: 40 }),
+          ),
+          { maxLength: 5 },
+        ),
+        weight: 3,
+      },
+    );
+  const content = () =>
+    fc.oneof(
+      { arbitrary: fc.constant(picture), weight: 4 },
+      {
+        arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+        weight: 2,
+      },
+      { arbitrary: fc.constantFrom(Buffer.alloc(0), Buffer.from('{"a":1}')), weight: 1 },
+    );
+  const lineEnd = fc.oneof(
+    { arbitrary: fc.constant('\r\n'), weight: 8 },
+    { arbitrary: fc.constantFrom('\n', '\r', ''), weight: 1 },
+  );
+  const part = (field: string) =>
+    fc.record({
+      delimiter: fc.oneof(
+        { arbitrary: fc.constant('right' as const), weight: 8 },
+        { arbitrary: fc.constantFrom('wrong' as const, 'no line end' as const), weight: 1 },
+      ),
+      headers: headerLines(field),
+      lineEnd,
+      content: content(),
+    });
+
+  const multipartRequest = () =>
+    fc
+      .record({
+        url: fc.constantFrom(...(Object.keys(FIELDS_BY_URL) as (keyof typeof FIELDS_BY_URL)[])),
+        boundary,
+      })
+      .chain(({ url, boundary: value }) =>
+        fc.record({
+          url: fc.constant(url),
+          boundary: fc.constant(value),
+          contentType: contentTypeFor(value),
+          preamble: fc.option(printable(60), { nil: undefined }),
+          parts: fc.array(part(FIELDS_BY_URL[url]), { maxLength: 4 }),
+          closing: fc.oneof(
+            { arbitrary: fc.constant('close' as const), weight: 6 },
+            { arbitrary: fc.constantFrom('delimiter only' as const, 'none' as const), weight: 1 },
+          ),
+          epilogue: fc.option(printable(40), { nil: undefined }),
+          // Where the body is cut short, as a share of its length; mostly not at all.
+          cut: fc.oneof(
+            { arbitrary: fc.constant(undefined), weight: 3 },
+            { arbitrary: fc.double({ min: 0, max: 1, noNaN: true }), weight: 1 },
+          ),
+        }),
+      );
+
+  type MultipartRequest =
+    ReturnType<typeof multipartRequest> extends fc.Arbitrary<infer T> ? T : never;
+
+  function body(generated: MultipartRequest): Buffer {
+    const chunks: Buffer[] = [];
+    if (generated.preamble !== undefined) chunks.push(Buffer.from(`${generated.preamble}\r\n`));
+    for (const item of generated.parts) {
+      const delimiter =
+        item.delimiter === 'wrong' ? `--${generated.boundary}!` : `--${generated.boundary}`;
+      const head = item.headers.map((line) => `${line}${item.lineEnd}`).join('');
+      chunks.push(
+        Buffer.from(
+          `${delimiter}${item.delimiter === 'no line end' ? '' : '\r\n'}${head}${item.lineEnd}`,
+        ),
+        item.content,
+        Buffer.from('\r\n'),
+      );
+    }
+    if (generated.closing === 'close') chunks.push(Buffer.from(`--${generated.boundary}--\r\n`));
+    if (generated.closing === 'delimiter only') {
+      chunks.push(Buffer.from(`--${generated.boundary}\r\n`));
+    }
+    if (generated.epilogue !== undefined) chunks.push(Buffer.from(generated.epilogue));
+    const whole = Buffer.concat(chunks);
+    return generated.cut === undefined
+      ? whole
+      : whole.subarray(0, Math.floor(whole.length * generated.cut));
+  }
+
+  it(`answers ${MULTIPART_RUNS} random multipart bodies without a 5xx, in the contract’s shape`, async () => {
+    const statuses = new Map<number, number>();
+
+    await fc.assert(
+      fc.asyncProperty(multipartRequest(), async (generated) => {
+        const response = await uploads.app.inject({
+          method: 'POST',
+          url: generated.url,
+          headers: {
+            authorization: `Bearer ${uploaderToken}`,
+            'content-type': generated.contentType,
+          },
+          payload: body(generated),
+        });
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        const where = `${generated.url} ${generated.contentType} → ${response.statusCode}`;
+        expect(response.statusCode, where).toBeLessThan(500);
+        expect(response.body, where).not.toMatch(LEAKS);
+        expect(response.headers['content-type'], where).toMatch(/^application\/json/);
+        if (response.statusCode >= 400) {
+          const answer = response.json<{ code: number; message: string }>();
+          expect(Object.keys(answer).sort(), where).toEqual(['code', 'message']);
+          expect(answer.code, where).toBe(response.statusCode);
+          expect(answer.message.length, where).toBeGreaterThan(0);
+          expect(answer.message, where).not.toMatch(/FST_|busboy|Unexpected end/i);
+        } else {
+          expect(response.statusCode, where).toBe(201);
+        }
+      }),
+      // A request that hangs fails with its counterexample rather than the test's timeout.
+      { numRuns: MULTIPART_RUNS, timeout: 5_000 },
+    );
+
+    // Malformed bodies, empty forms and real pictures all occurred.
+    for (const status of [201, 400]) {
+      expect(
+        statuses.get(status) ?? 0,
+        `no ${status} in ${JSON.stringify([...statuses])}`,
+      ).toBeGreaterThan(0);
+    }
+    const incoming = path.join(uploads.config.uploadDir, '.incoming');
+    expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);
   }, 120_000);
 });

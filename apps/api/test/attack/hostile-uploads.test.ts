@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MESSAGES } from '../../src/modules/uploads/uploads.messages.js';
 import {
+  bearer,
   createTestApp,
   createUser,
   loginTokens,
@@ -21,7 +23,8 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // More calls than one address may make in a minute: this file is not about that limit.
+  t = await createTestApp({ env: { UPLOADS_PER_MINUTE: '10000' } });
   token = (await loginTokens(t, await createUser(t))).access_token;
 });
 afterAll(() => t.close());
@@ -203,4 +206,80 @@ describe('path traversal', () => {
     expect(response.headers['content-type']).not.toMatch(/^image\//);
     expect(response.body).not.toContain(t.config.auth.secret);
   });
+});
+
+/** Bodies that are not well-formed multipart (pen test, issue 10, finding 5): once all 500. */
+const B = 'hostile-boundary';
+const FORM = `multipart/form-data; boundary=${B}`;
+const FILE_HEADERS = `--${B}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+const MALFORMED: [string, string, string, string][] = [
+  [
+    'no boundary',
+    'multipart/form-data',
+    `${FILE_HEADERS}abc\r\n--${B}--\r\n`,
+    UPLOAD_MESSAGES.malformedForm,
+  ],
+  [
+    'an empty boundary',
+    'multipart/form-data; boundary=',
+    '--\r\n\r\n--',
+    UPLOAD_MESSAGES.malformedForm,
+  ],
+  ['only a preamble', FORM, 'a preamble and never a boundary', UPLOAD_MESSAGES.malformedForm],
+  ['a part cut short', FORM, `${FILE_HEADERS}\x89PNG\r\n`, UPLOAD_MESSAGES.malformedForm],
+  [
+    'part headers cut short',
+    FORM,
+    `--${B}\r\nContent-Disposition: form-da`,
+    UPLOAD_MESSAGES.malformedForm,
+  ],
+  [
+    'part headers over 16 KB',
+    FORM,
+    `--${B}\r\nX-Junk: ${'a'.repeat(20_000)}\r\n\r\nx\r\n--${B}--\r\n`,
+    UPLOAD_MESSAGES.noFile,
+  ],
+  [
+    'a boundary never closed',
+    FORM,
+    `${FILE_HEADERS}abc\r\n--${B}\r\n`,
+    UPLOAD_MESSAGES.malformedForm,
+  ],
+  ['a part without headers', FORM, `--${B}\r\n\r\nabc\r\n--${B}--\r\n`, UPLOAD_MESSAGES.noFile],
+  [
+    'a header line without a colon',
+    FORM,
+    `--${B}\r\nnot a header\r\n\r\nabc\r\n--${B}--\r\n`,
+    UPLOAD_MESSAGES.noFile,
+  ],
+  ['an empty body', FORM, '', UPLOAD_MESSAGES.noFile],
+  // busboy skips such a part; one filling its stream's buffer used to hang the request.
+  [
+    'a 100 KB part that is not form-data',
+    FORM,
+    `--${B}\r\nContent-Type: text/plain\r\n\r\n${'a'.repeat(100_000)}\r\n--${B}--\r\n`,
+    UPLOAD_MESSAGES.noFile,
+  ],
+];
+
+describe('malformed multipart bodies', () => {
+  it.each(MALFORMED)(
+    '%s → 400 in the contract’s shape, nothing stored',
+    async (_name, contentType, body, message) => {
+      const files = stored();
+      const rows = await uploadRows();
+      for (const url of ['/api/uploads?dir=users', '/api/uploads/multiple?dir=users']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(token), 'content-type': contentType },
+          payload: body,
+        });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toEqual({ code: 400, message });
+      }
+      expect(stored()).toEqual(files);
+      expect(await uploadRows()).toBe(rows);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../lib/errors.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
@@ -7,6 +8,12 @@ export const IMAGE_MAX_SIDE = 512;
 /** Refused before decoding: a small file can still describe a huge canvas (a "pixel bomb"). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
 const JPEG_QUALITY = 85;
+/**
+ * Pictures decoded at once by this process, whatever the number of requests: each may take a
+ * decoded canvas of up to IMAGE_MAX_PIXELS in memory. The others wait their turn (on disk).
+ */
+export const IMAGE_PROCESSING_CONCURRENCY = 2;
+export const imageProcessingSlots = pLimit(IMAGE_PROCESSING_CONCURRENCY);
 
 export type ImageFormat = 'png' | 'jpeg';
 
@@ -25,19 +32,30 @@ const FORMATS: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg':
  * about 45 MB to the memory of a process that may never see an upload.
  */
 const importImageLibraries = () =>
-  Promise.all([import('sharp').then((module) => module.default), import('file-type')]);
+  Promise.all([
+    import('sharp').then((module) => {
+      // libvips's operation cache would keep decoded pictures in memory after the request.
+      module.default.cache(false);
+      return module.default;
+    }),
+    import('file-type'),
+  ]);
 let imageLibraries: ReturnType<typeof importImageLibraries> | undefined;
 const loadImageLibraries = () => (imageLibraries ??= importImageLibraries());
 
 /**
- * Checks an uploaded image by its bytes and re-encodes it: PNG or JPEG only (415 otherwise,
- * whatever its name or declared type), at most IMAGE_MAX_PIXELS (413), turned upright by its EXIF
- * orientation, cover-cropped to a bounded square and written again in the same format. The new
- * file carries no metadata (EXIF, GPS, ICC text chunks): sharp keeps none unless asked to.
+ * Checks an uploaded image (a file as received) by its bytes and re-encodes it: PNG or JPEG only
+ * (415 otherwise, whatever its name or declared type), at most IMAGE_MAX_PIXELS (413), turned
+ * upright by its EXIF orientation, cover-cropped to a bounded square and written again in the same
+ * format. The new file carries no metadata (EXIF, GPS, ICC text chunks): sharp keeps none unless
+ * asked to. At most IMAGE_PROCESSING_CONCURRENCY run at once.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const [sharp, { fileTypeFromBuffer }] = await loadImageLibraries();
-  const sniffed = await fileTypeFromBuffer(input);
+export const processImage = (input: string): Promise<ProcessedImage> =>
+  imageProcessingSlots(() => processNow(input));
+
+async function processNow(input: string): Promise<ProcessedImage> {
+  const [sharp, { fileTypeFromFile }] = await loadImageLibraries();
+  const sniffed = await fileTypeFromFile(input);
   const format = sniffed ? FORMATS[sniffed.mime] : undefined;
   if (!format) throw new AppError(415, UPLOAD_MESSAGES.fileTypeInvalid);
 

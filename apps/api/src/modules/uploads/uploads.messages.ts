@@ -8,7 +8,12 @@ export const UPLOAD_MESSAGES = {
   fileTooLarge: VALIDATION_MESSAGES.fileTooLarge,
   fileTypeInvalid: VALIDATION_MESSAGES.fileTypeInvalid,
   noFile: 'Please choose a file to upload.',
-  tooManyFiles: 'Please upload at most 10 files at once.',
+  tooManyFiles: 'Please upload at most 5 files at once.',
+  oneFileAtATime: 'Please upload one file at a time.',
+  requestTooLarge: 'The upload is too large: at most 10 MB per request.',
+  malformedForm: 'The upload could not be read: the form data is malformed.',
+  tooManyUnused:
+    'You have too many uploaded pictures that are not in use. Save one to a profile, or try again later.',
   dimensionsTooLarge: 'Image dimensions are too large: at most 40 megapixels.',
   unreadableImage: 'The image could not be read. Please choose another file.',
 } as const;

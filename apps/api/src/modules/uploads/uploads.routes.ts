@@ -1,16 +1,18 @@
 import fastifyMultipart from '@fastify/multipart';
-import { API_MESSAGES, UPLOAD_DIRS, AVATAR_MAX_BYTES } from '@staff-admin/shared';
+import { UPLOAD_DIRS, type UploadDir } from '@staff-admin/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { currentAuth } from '../../http/guards.js';
 import { perMinuteRateLimit } from '../../http/rate-limits.js';
+import { readIncomingFiles, type ReadOptions } from './multipart-reader.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
-import type { IncomingFile, UploadsService } from './uploads.service.js';
+import type { UploadsService } from './uploads.service.js';
 
-export const MAX_FILES_PER_UPLOAD = 10;
+/** Files per call to /uploads/multiple: the site sends one picture at a time. */
+export const MAX_FILES_PER_UPLOAD = 5;
 
 const uploadedFileSchema = z.object({
   path: z.string(),
@@ -26,54 +28,6 @@ const SERVED_FILE_HEADERS = {
   'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
 } as const;
 
-/** Multipart errors (busboy limits) as the contract's answers. */
-function multipartError(error: unknown, tooManyFiles: string): unknown {
-  const code = (error as { code?: unknown }).code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, UPLOAD_MESSAGES.fileTooLarge, { cause: error });
-    case 'FST_FILES_LIMIT':
-      return new AppError(413, tooManyFiles, { cause: error });
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new AppError(413, API_MESSAGES.payloadTooLarge, { cause: error });
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return badRequest(UPLOAD_MESSAGES.noFile);
-    default:
-      return error;
-  }
-}
-
-/** Reads the files of one form field (others are drained and ignored), each into memory. */
-async function readFiles(
-  request: FastifyRequest,
-  field: string,
-  maxFiles: number,
-  tooManyFiles: string,
-): Promise<IncomingFile[]> {
-  if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile);
-  const files: IncomingFile[] = [];
-  try {
-    const parts = request.parts({
-      limits: { fileSize: AVATAR_MAX_BYTES, files: maxFiles, fields: 10, parts: maxFiles + 10 },
-    });
-    for await (const part of parts) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== field) {
-        part.file.resume();
-        continue;
-      }
-      files.push({ data: await part.toBuffer(), filename: part.filename });
-    }
-  } catch (error) {
-    throw multipartError(error, tooManyFiles);
-  }
-  if (files.length === 0 || files.every((file) => file.data.length === 0)) {
-    throw badRequest(UPLOAD_MESSAGES.noFile);
-  }
-  return files;
-}
-
 export const uploadsRoutes: FastifyPluginAsyncZod<{
   uploads: UploadsService;
   uploadsPerMinute: number;
@@ -81,10 +35,25 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   const config = perMinuteRateLimit(uploadsPerMinute);
 
+  /** The caller's files of one field, checked and stored; the incoming copies are removed. */
+  const receive = (request: FastifyRequest, dir: UploadDir, options: ReadOptions) => {
+    const { userId } = currentAuth(request);
+    return uploads.withIncomingFolder(async (folder) => {
+      const files = await readIncomingFiles(request, folder, options);
+      return uploads.store(dir, files, userId, requestOrigin(request));
+    });
+  };
+  /** Refused before the body is read when the caller has no room left for unused uploads. */
+  const roomForUploads = async (request: FastifyRequest) => {
+    await uploads.assertRoomForUploads(currentAuth(request).userId);
+  };
+
   const describe = (field: string, many: boolean) =>
     `multipart/form-data with the field \`${field}\`${many ? ` (1 to ${MAX_FILES_PER_UPLOAD} files)` : ''}. ` +
-    'PNG or JPEG by content (415 otherwise), at most 5 MB each (413) and 40 megapixels (413). ' +
-    'UPLOADS_PER_MINUTE calls per client IP and minute (429 with Retry-After). ' +
+    'PNG or JPEG by content (415 otherwise), at most 5 MB each and 10 MB per call (413) and ' +
+    '40 megapixels (413); a malformed form is 400. UPLOADS_PER_MINUTE calls per client IP and ' +
+    'minute; each user keeps at most UPLOAD_UNUSED_MAX_FILES uploads and ' +
+    'UPLOAD_UNUSED_MAX_BYTES bytes that are no user’s picture (429 with Retry-After). ' +
     'Each picture is turned upright, cover-cropped to a square of at most 512 px and re-encoded ' +
     'without metadata. `path` goes into `imageUrl`; uploads no user points at are removed after a day.';
 
@@ -93,6 +62,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     {
       config,
       onRequest: [app.authenticate],
+      preHandler: roomForUploads,
       schema: {
         tags: ['uploads'],
         summary: 'Upload one picture',
@@ -102,18 +72,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         querystring: uploadQuerySchema,
         response: {
           201: envelope(uploadedFileSchema),
-          ...errorResponses(400, 401, 403, 413, 415),
+          ...errorResponses(400, 401, 403, 413, 415, 429),
         },
       },
     },
     async (request, reply) => {
-      const files = await readFiles(request, 'file', 1, 'Please upload one file at a time.');
-      const [stored] = await uploads.store(
-        request.query.dir,
-        files,
-        currentAuth(request).userId,
-        requestOrigin(request),
-      );
+      const [stored] = await receive(request, request.query.dir, {
+        field: 'file',
+        maxFiles: 1,
+        tooManyFiles: UPLOAD_MESSAGES.oneFileAtATime,
+      });
       return reply.code(201).send({ data: stored! });
     },
   );
@@ -123,6 +91,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
     {
       config,
       onRequest: [app.authenticate],
+      preHandler: roomForUploads,
       schema: {
         tags: ['uploads'],
         summary: 'Upload several pictures',
@@ -132,23 +101,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         querystring: uploadQuerySchema,
         response: {
           201: envelope(z.array(uploadedFileSchema)),
-          ...errorResponses(400, 401, 403, 413, 415),
+          ...errorResponses(400, 401, 403, 413, 415, 429),
         },
       },
     },
     async (request, reply) => {
-      const files = await readFiles(
-        request,
-        'files',
-        MAX_FILES_PER_UPLOAD,
-        UPLOAD_MESSAGES.tooManyFiles,
-      );
-      const stored = await uploads.store(
-        request.query.dir,
-        files,
-        currentAuth(request).userId,
-        requestOrigin(request),
-      );
+      const stored = await receive(request, request.query.dir, {
+        field: 'files',
+        maxFiles: MAX_FILES_PER_UPLOAD,
+        tooManyFiles: UPLOAD_MESSAGES.tooManyFiles,
+      });
       return reply.code(201).send({ data: stored });
     },
   );

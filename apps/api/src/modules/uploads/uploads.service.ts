@@ -1,22 +1,27 @@
 import type { UploadDir, UploadedFile } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIso } from '../../lib/clock.js';
+import { tooManyRequests } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { processImage, type ProcessedImage } from './image-processing.js';
+import type { IncomingFile } from './multipart-reader.js';
 import { isStoredName, isUploadDir, publicPath, type UploadStorage } from './upload-storage.js';
-import type { UploadRow, UploadsRepository } from './uploads.repository.js';
+import { UPLOAD_MESSAGES } from './uploads.messages.js';
+import type { UnusedUsage, UploadRow, UploadsRepository } from './uploads.repository.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
 
 /** Uploads nobody's picture points at are removed once they are this old. */
 export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** Incoming folders older than this were left by a crash (a request never takes this long). */
+const STALE_INCOMING_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
 const ORIGINAL_NAME_MAX_LENGTH = 255;
 
-export interface IncomingFile {
-  data: Buffer;
-  /** As the client named it: only ever echoed back (cleaned), never used as a path. */
-  filename: string;
+/** How much each user may keep in uploads that are no user's picture (UPLOAD_UNUSED_MAX_*). */
+export interface UnusedUploadLimits {
+  maxFiles: number;
+  maxBytes: number;
 }
 
 export interface StoredFile {
@@ -36,7 +41,8 @@ export function cleanOriginalName(filename: string): string {
 
 /**
  * Pictures: checked and re-encoded (image-processing.ts), stored under a generated name, recorded
- * in `uploads` so the ones no user ends up pointing at can be swept, served back by path.
+ * in `uploads` so the ones no user ends up pointing at can be swept, served back by path. Each
+ * user keeps at most `limits` in uploads that are nobody's picture (429 beyond).
  */
 export class UploadsService {
   constructor(
@@ -44,9 +50,33 @@ export class UploadsService {
     private readonly storage: UploadStorage,
     private readonly log: FastifyBaseLogger,
     private readonly audit: AuditRepository,
+    private readonly limits: UnusedUploadLimits,
   ) {}
 
-  /** All files are checked before any is stored: one bad file stores none. */
+  /** Runs `use` with a new folder for one request's incoming files, removed afterwards. */
+  async withIncomingFolder<T>(use: (folder: string) => Promise<T>): Promise<T> {
+    const folder = await this.storage.createIncoming();
+    try {
+      return await use(folder);
+    } finally {
+      await this.storage.removeIncoming(folder);
+    }
+  }
+
+  /** 429 when the user has no room left for another unused upload: before reading any file. */
+  async assertRoomForUploads(ownerId: string): Promise<void> {
+    const usage = await this.repository.unusedUsage(ownerId);
+    if (usage.count >= this.limits.maxFiles || usage.bytes >= this.limits.maxBytes) {
+      throw this.tooManyUnused(usage);
+    }
+  }
+
+  /**
+   * All files are checked before any is stored: one bad file stores none. The rows are inserted
+   * first and the user's unused uploads counted afterwards, so that concurrent calls can never
+   * leave more than the limits behind (each sees the others' rows; over the limits, it takes its
+   * own back and answers 429).
+   */
   async store(
     dir: UploadDir,
     files: IncomingFile[],
@@ -55,17 +85,16 @@ export class UploadsService {
   ): Promise<UploadedFile[]> {
     const processed: { image: ProcessedImage; originalName: string }[] = [];
     for (const file of files) {
-      processed.push({ image: await processImage(file.data), originalName: file.filename });
+      processed.push({ image: await processImage(file.path), originalName: file.filename });
     }
 
-    const stored: { dir: UploadDir; name: string }[] = [];
+    const stored: { name: string; path: string; image: ProcessedImage }[] = [];
     try {
-      const result: UploadedFile[] = [];
-      for (const { image, originalName } of processed) {
+      for (const { image } of processed) {
         const name = `${newId()}.${image.extension}`;
         await this.storage.write(dir, name, image.data);
-        stored.push({ dir, name });
         const path = publicPath(dir, name);
+        stored.push({ name, path, image });
         await this.repository.insert({
           id: newId(),
           path,
@@ -76,6 +105,12 @@ export class UploadsService {
           owner_id: ownerId,
           created_at: toIso(Date.now()),
         });
+      }
+      const usage = await this.repository.unusedUsage(ownerId);
+      if (usage.count > this.limits.maxFiles || usage.bytes > this.limits.maxBytes) {
+        throw this.tooManyUnused(usage);
+      }
+      for (const { path, image } of stored) {
         await this.audit.record({
           action: 'upload.created',
           actorId: ownerId,
@@ -83,17 +118,29 @@ export class UploadsService {
           origin,
           details: { path, contentType: image.contentType, size: image.data.length },
         });
-        result.push({
-          path,
-          originalName: cleanOriginalName(originalName),
-          size: image.data.length,
-        });
       }
-      return result;
     } catch (error) {
-      await Promise.allSettled(stored.map((file) => this.storage.remove(file.dir, file.name)));
+      await Promise.allSettled(
+        stored.map(async (file) => {
+          await this.repository.deleteByPath(file.path);
+          await this.storage.remove(dir, file.name);
+        }),
+      );
       throw error;
     }
+    return stored.map(({ path, image }, index) => ({
+      path,
+      originalName: cleanOriginalName(processed[index]!.originalName),
+      size: image.data.length,
+    }));
+  }
+
+  /** 429, to retry once the oldest unused upload is old enough to be swept. */
+  private tooManyUnused(usage: UnusedUsage) {
+    const sweptAt = usage.oldestCreatedAt
+      ? Date.parse(usage.oldestCreatedAt) + UNREFERENCED_UPLOAD_TTL_MS
+      : Date.now();
+    return tooManyRequests(UPLOAD_MESSAGES.tooManyUnused, (sweptAt - Date.now()) / 1000);
   }
 
   /** A stored file by folder and name, or undefined for anything unknown or malformed. */
@@ -118,9 +165,11 @@ export class UploadsService {
 
   /**
    * Removes uploads older than a day that no user's picture points at (abandoned uploads, and
-   * files whose owner never saved them). Returns how many were removed.
+   * files whose owner never saved them), and incoming folders a crash left. Returns how many
+   * uploads were removed.
    */
   async sweep(now: number = Date.now()): Promise<number> {
+    await this.storage.removeStaleIncoming(now - STALE_INCOMING_MS);
     const cutoff = toIso(now - UNREFERENCED_UPLOAD_TTL_MS);
     let removed = 0;
     for (;;) {
