@@ -129,6 +129,14 @@ export const BUDGETS = [
     unit: 'bytes',
   },
   {
+    id: 'upload-burst-peak-rss',
+    label: 'server RSS at its peak during a burst of concurrent uploads',
+    figure: 'uploads.peakRssBytes',
+    op: '<=',
+    limit: 300 * MB,
+    unit: 'bytes',
+  },
+  {
     id: 'startup',
     label: 'start to first 200 on /api/health',
     figure: 'startup.medianMs',

@@ -26,8 +26,9 @@ import {
 import { measureSearch } from './lib/search.mjs';
 import { measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
 import { measureStartup } from './lib/startup.mjs';
+import { measureUploadBurst } from './lib/upload-burst.mjs';
 
-const SECTIONS = ['throughput', 'login', 'search', 'bundles', 'lighthouse', 'startup'];
+const SECTIONS = ['throughput', 'login', 'uploads', 'search', 'bundles', 'lighthouse', 'startup'];
 const STARTUP_RUNS = 5;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -156,6 +157,33 @@ if (serverSections.length > 0) {
 } else {
   notMeasured.memory = 'RSS after load needs the throughput and login sections';
 }
+
+await section('uploads', async (log) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'staff-admin-bench-uploads-'));
+  // Caps raised so that every call of the burst is processed, as if many users uploaded at once.
+  const api = await startApiServer({
+    root,
+    dataDir,
+    env: {
+      UPLOADS_PER_MINUTE: '1000000',
+      UPLOAD_UNUSED_MAX_FILES: '1000000',
+      UPLOAD_UNUSED_MAX_BYTES: String(1e12),
+    },
+  });
+  try {
+    const tokens = await signIn(api.url, BENCH_ADMIN);
+    figures.uploads = await measureUploadBurst({
+      root,
+      apiUrl: api.url,
+      pid: api.pid,
+      accessToken: tokens.access_token,
+      log,
+    });
+  } finally {
+    await api.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
 
 await section('startup', async (log) => {
   figures.startup = await measureStartup({ root, runs: STARTUP_RUNS, log });

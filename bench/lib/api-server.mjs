@@ -54,19 +54,21 @@ function serverEnv(dataDir, port, authSecret) {
  * @param {string} options.root repository root
  * @param {string} options.dataDir folder for the database, uploads and the auth secret
  * @param {string} [options.authSecret] the same secret across restarts keeps tokens valid
+ * @param {Record<string, string>} [options.env] more settings for this server
  * @returns {Promise<ApiServer>}
  */
 export async function startApiServer({
   root,
   dataDir,
   authSecret = randomBytes(48).toString('base64url'),
+  env = {},
 }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], {
     cwd: root,
-    env: serverEnv(dataDir, port, authSecret),
+    env: { ...serverEnv(dataDir, port, authSecret), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = captureOutput(child);

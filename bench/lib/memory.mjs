@@ -7,7 +7,7 @@ import { median } from './stats.mjs';
  * Resident set size of a process in bytes: /proc/<pid>/status on Linux, `ps` elsewhere.
  * @param {number} pid
  */
-function rssBytes(pid) {
+export function rssBytes(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kib = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];

@@ -200,6 +200,19 @@ export function buildRows({ figures, notMeasured, settings }) {
       budgetId: 'rss-after-load',
     });
   }
+  missing('uploads');
+  const uploads = figures.uploads;
+  if (uploads) {
+    rows.push({
+      label: `upload burst: ${uploads.calls} concurrent calls × ${uploads.filesPerCall} PNGs of ${formatBytes(uploads.fileBytes)}, in ${formatMs(uploads.burstMs)}; RSS before / after`,
+      value: `${formatBytes(uploads.rssBeforeBytes)} / ${formatBytes(uploads.rssAfterBytes)}`,
+    });
+    rows.push({
+      label: '',
+      value: formatBytes(uploads.peakRssBytes),
+      budgetId: 'upload-burst-peak-rss',
+    });
+  }
   missing('startup');
   const startup = figures.startup;
   if (startup) {
