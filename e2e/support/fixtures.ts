@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { Position, Status } from '@staff-admin/shared';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,8 +13,6 @@ const env = process.env as Record<string, string>;
 export const ADMIN = { email: env.E2E_ADMIN_EMAIL!, password: env.E2E_ADMIN_PASSWORD! };
 export const PASSWORD = 'Staff!2345pass';
 
-export type Position = 'admin' | 'project_owner' | 'project_manager' | 'contractor' | 'finance';
-export type Status = 'pending' | 'active' | 'inactive';
 
 export interface TestUser {
   email: string;
