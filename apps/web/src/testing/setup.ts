@@ -17,6 +17,13 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 window.scrollTo = () => {};
+// Ariakit asks `checkVisibility` before focusing an element; jsdom has no layout to answer it.
+Element.prototype.checkVisibility ??= function checkVisibility(this: Element) {
+  const hidden = (element: Element | null): boolean =>
+    element !== null &&
+    (getComputedStyle(element).display === 'none' || hidden(element.parentElement));
+  return !hidden(this);
+};
 
 // findBy*/waitFor give up after 1 s by default; on a busy 2-core machine the first test of a file
 // can wait several seconds for a route's lazy chunks to be transformed and loaded. The wait ends
