@@ -128,7 +128,10 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
   await apiToken(request, { email: user.email, password: NEW_PASSWORD });
 });
 
-test('asking for an unknown address answers the same and sends nothing', async ({ page }) => {
+test('asking for an unknown address answers the same and sends nothing', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('ghost');
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot password' }).click();
@@ -138,7 +141,12 @@ test('asking for an unknown address answers the same and sends nothing', async (
   await expect(
     page.getByText('Check your email! The reset password email has already been resent.'),
   ).toBeVisible();
-  await page.waitForTimeout(1_000);
+  // A reset asked for a known address afterwards: the outbox goes out oldest first, one by one,
+  // so once its mail is here, a mail to the unknown address would have arrived before it.
+  const known = await createUser();
+  const asked = await request.post('/api/users/forgot-password', { data: { email: known.email } });
+  expect(asked.status()).toBe(200);
+  await waitForMail(known.email);
   expect(await mailTo(email)).toHaveLength(0);
 });
 

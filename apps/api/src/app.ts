@@ -9,6 +9,7 @@ import {
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from './config/env.js';
 import { createDatabase, type Database } from './db/database.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { createMemoryCounterStore, type CounterStore } from './lib/counter-store.js';
 import { createLogger } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
@@ -40,11 +41,14 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
 import { createAccountServices, createCoreServices, type CoreServices } from './services.js';
+import type { MailWorker } from './modules/mail/mail-worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The services behind the routes (tests and tools use them directly). */
     services: CoreServices;
+    /** The outbox worker (tests wait for its passes). */
+    mailWorker: MailWorker;
   }
 }
 
@@ -62,6 +66,8 @@ export interface BuildAppOptions {
   counters?: CounterStore;
   /** Session revocations; over Redis with REDIS_URL, in memory otherwise, unless given. */
   revocations?: RevocationBus;
+  /** The one source of the current time for every service; the system clock unless given. */
+  clock?: Clock;
 }
 
 /**
@@ -70,12 +76,15 @@ export interface BuildAppOptions {
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const database = options.database ?? createDatabase(config.database);
   const redis = config.redisUrl
     ? await createRedis({ url: config.redisUrl, prefix: config.redisPrefix }, logger)
     : undefined;
   const counters =
-    options.counters ?? (redis ? createRedisCounterStore(redis) : createMemoryCounterStore());
+    options.counters ??
+    (redis ? createRedisCounterStore(redis, now) : createMemoryCounterStore(now));
   const revocations =
     options.revocations ??
     (redis
@@ -130,19 +139,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(rateLimitPlugin, { redis });
   await app.register(fastifyJwt, jwtOptions(config.auth.secret, config.auth.accessTokenTtlMs));
 
-  const core = createCoreServices(database, config, app.log, revocations);
+  const core = createCoreServices(database, config, app.log, revocations, clock);
   app.decorate('services', core);
-  const lockout = new LoginLockout(counters, config.limits.loginFailuresBeforeLock);
+  const lockout = new LoginLockout(counters, config.limits.loginFailuresBeforeLock, now);
   const auth = new AuthService({
     users: core.usersRepository,
     sessions: core.sessions,
     hasher: core.hasher,
-    accessTokens: new AccessTokens(app.jwt),
+    accessTokens: new AccessTokens(app.jwt, clock),
     lockout,
     unitOfWork: core.unitOfWork,
     audit: core.audit,
+    clock,
   });
   const account = createAccountServices(database, config, app.log, { core, counters, lockout });
+  app.decorate('mailWorker', account.mailWorker);
 
   // Registered after the hook above that closes the database, so they stop first.
   await app.register(mailerPlugin, { worker: account.mailWorker });

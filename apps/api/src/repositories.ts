@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, DbEngine } from './db/database.js';
 import type { DB } from './db/schema.js';
+import type { Clock } from './lib/clock.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { RetentionRepository } from './modules/retention/retention.repository.js';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
@@ -20,14 +21,14 @@ export interface Repositories {
   retention: RetentionRepository;
 }
 
-export function createRepositories(db: Kysely<DB>, engine: DbEngine): Repositories {
+export function createRepositories(db: Kysely<DB>, engine: DbEngine, clock: Clock): Repositories {
   return {
     users: new UsersRepository(db, engine),
     sessions: new SessionsRepository(db),
     oneTimeTokens: new OneTimeTokensRepository(db),
     mailOutbox: new MailOutboxRepository(db, engine),
     uploads: new UploadsRepository(db),
-    audit: new AuditRepository(db),
+    audit: new AuditRepository(db, clock),
     retention: new RetentionRepository(db),
   };
 }
@@ -48,13 +49,16 @@ export interface TransactionScope {
  * only connection.
  */
 export class UnitOfWork {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
 
   async run<T>(work: (scope: TransactionScope) => Promise<T>): Promise<T> {
     const callbacks: (() => void | Promise<void>)[] = [];
     const result = await this.database.db.transaction().execute((trx) =>
       work({
-        repos: createRepositories(trx, this.database.engine),
+        repos: createRepositories(trx, this.database.engine, this.clock),
         afterCommit: (callback) => callbacks.push(callback),
       }),
     );

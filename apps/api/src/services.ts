@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { createSealedBox } from './lib/sealed-box.js';
@@ -35,6 +36,8 @@ import { UnitOfWork } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */
 export interface CoreServices {
+  /** The one source of the current time (a ManualClock in tests). */
+  clock: Clock;
   retention: RetentionService;
   hasher: PasswordHasher;
   unitOfWork: UnitOfWork;
@@ -55,11 +58,12 @@ export function createCoreServices(
   config: Config,
   log: FastifyBaseLogger,
   revocations: RevocationBus = createMemoryRevocationBus(),
+  clock: Clock = systemClock,
 ): CoreServices {
   const { db, engine } = database;
   const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
-  const unitOfWork = new UnitOfWork(database);
-  const audit = new AuditRepository(db);
+  const unitOfWork = new UnitOfWork(database, clock);
+  const audit = new AuditRepository(db, clock);
   const usersRepository = new UsersRepository(db, engine);
   const uploads = new UploadsService(
     new UploadsRepository(db),
@@ -67,6 +71,7 @@ export function createCoreServices(
     log,
     audit,
     { maxFiles: config.limits.unusedUploadFiles, maxBytes: config.limits.unusedUploadBytes },
+    clock,
   );
   const sessions = new SessionsService({
     repository: new SessionsRepository(db),
@@ -81,6 +86,7 @@ export function createCoreServices(
     successorBox: createSealedBox(config.auth.secret, 'refresh-successor'),
     revocations,
     log,
+    clock,
   });
   const users = new UsersService({
     repository: usersRepository,
@@ -88,8 +94,10 @@ export function createCoreServices(
     sessions,
     unitOfWork,
     uploads,
+    clock,
   });
   return {
+    clock,
     retention: new RetentionService({
       repository: new RetentionRepository(db),
       leases: new JobLeaseRepository(db),
@@ -99,6 +107,7 @@ export function createCoreServices(
       unitOfWork,
       accountExpiryMs: config.accountExpiryMs,
       log,
+      clock,
     }),
     hasher,
     unitOfWork,
@@ -126,22 +135,27 @@ export function createAccountServices(
   deps: { core: CoreServices; counters: CounterStore; lockout: LoginLockout },
 ): AccountServices {
   const { core } = deps;
-  const { unitOfWork } = core;
+  const { unitOfWork, clock } = core;
   const box = createSealedBox(config.auth.secret, 'mail-outbox');
-  const tokens = new OneTimeTokensService(new OneTimeTokensRepository(database.db), {
-    confirmation_token: config.auth.invitationTtlMs,
-    reset_password_token: config.auth.resetPasswordTtlMs,
-  });
+  const tokens = new OneTimeTokensService(
+    new OneTimeTokensRepository(database.db),
+    {
+      confirmation_token: config.auth.invitationTtlMs,
+      reset_password_token: config.auth.resetPasswordTtlMs,
+    },
+    clock,
+  );
   const mailWorker = new MailWorker({
     repository: new MailOutboxRepository(database.db, database.engine),
     box,
     transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
     config: config.mail,
     log,
+    clock,
     onLinkDelivered: (tokenId) => tokens.supersede(tokenId),
   });
   const mails = new AccountMails(
-    new MailOutbox(box, () => mailWorker.notify()),
+    new MailOutbox(box, clock, () => mailWorker.notify()),
     new AccountLinks(config.appUrl),
   );
   return {
@@ -154,6 +168,7 @@ export function createAccountServices(
       tokens,
       mails,
       hasher: core.hasher,
+      clock,
     }),
     passwords: new PasswordsService({
       unitOfWork,
@@ -161,10 +176,13 @@ export function createAccountServices(
       tokens,
       mails,
       hasher: core.hasher,
-      quota: new ForgotPasswordQuota(deps.counters, config.limits.forgotPasswordPerHour),
+      quota: new ForgotPasswordQuota(deps.counters, config.limits.forgotPasswordPerHour, () =>
+        clock.now(),
+      ),
       lockout: deps.lockout,
       sessions: core.sessions,
       audit: core.audit,
+      clock,
     }),
   };
 }

@@ -7,7 +7,7 @@ import {
   decodeJwt,
   insertLinkToken,
   loginTokens,
-  sleep,
+  ManualClock,
   type TestApp,
   type TestUser,
 } from './helpers.js';
@@ -34,7 +34,11 @@ const FROM = { remoteAddress: '198.51.100.9', headers: { 'user-agent': 'AuditTes
 const NEW_PASSWORD = 'Harbor-Finch-19';
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_FAILURES_BEFORE_LOCK: '3' } });
+  // Events are listed newest first: each step happens a moment after the last.
+  t = await createTestApp({
+    env: { LOGIN_FAILURES_BEFORE_LOCK: '3' },
+    clock: new ManualClock({ tickMs: 1 }),
+  });
   admin = await createUser(t, { position: 'admin' });
   adminTokens = await loginTokens(t, admin);
   secrets.push(admin.password, adminTokens.access_token, adminTokens.refresh_token, NEW_PASSWORD);
@@ -410,11 +414,11 @@ describe('GET /api/audit', () => {
   it('pages newest first and filters by actor, target, action and time', async () => {
     const user = await createUser(t);
     // Past the millisecond of the creation event, which must fall outside the window.
-    await sleep(5);
-    const start = new Date().toISOString();
+    t.clock.advance(5);
+    const start = new Date(t.clock.now()).toISOString();
     for (let i = 0; i < 3; i += 1) await login(user.email, 'Wrong-password-1');
     await login(user.email, user.password);
-    const end = new Date().toISOString();
+    const end = new Date(t.clock.now()).toISOString();
 
     const page = await audit({ target: user.id, limitPerPage: '2', page: '2' });
     expect(page.statusCode).toBe(200);

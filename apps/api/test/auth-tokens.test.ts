@@ -9,13 +9,12 @@ import {
   getProfile,
   loginTokens,
   refresh,
-  sleep,
   TEST_AUTH_SECRET,
   type TestApp,
 } from './helpers.js';
 
 let t: TestApp;
-/** A grace window short enough to wait out. */
+/** A short grace window, so the test moves the clock by little. */
 let short: TestApp;
 const SHORT_GRACE_MS = 300;
 
@@ -63,7 +62,7 @@ describe('POST /api/auth/refresh-token/:refreshToken', () => {
     const user = await createUser(short);
     const first = await loginTokens(short, user);
     const second = (await refresh(short, first.refresh_token)).json().data;
-    await sleep(SHORT_GRACE_MS + 100);
+    short.clock.advance(SHORT_GRACE_MS + 100);
 
     const reuse = await refresh(short, first.refresh_token);
     expect(reuse.statusCode).toBe(403);
@@ -153,7 +152,7 @@ describe('access tokens', () => {
     const user = await createUser(t);
     const { access_token } = await loginTokens(t, user);
     const claims = decodeJwt(access_token);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(t.clock.now() / 1000);
     const valid = { ...claims, iat: now, exp: now + 600 };
     const hs256 = { alg: 'HS256', typ: 'JWT' };
 
@@ -216,8 +215,12 @@ describe('token lifetimes', () => {
     const tokens = await loginTokens(brief, user);
     expect((await getProfile(brief, tokens.access_token)).statusCode).toBe(200);
 
+    // The last moment both are valid (the JWT's exp is whole seconds), then the next one.
     const exp = Number(decodeJwt(tokens.access_token).exp) * 1000;
-    await sleep(Math.max(exp - Date.now(), 1_000) + 50);
+    const issuedAt = brief.clock.now();
+    brief.clock.set(Math.min(exp, issuedAt + 1_000 - 1));
+    expect((await getProfile(brief, tokens.access_token)).statusCode).toBe(200);
+    brief.clock.set(Math.max(exp, issuedAt + 1_000) + 1);
 
     expect((await getProfile(brief, tokens.access_token)).statusCode).toBe(401);
     const expired = await refresh(brief, tokens.refresh_token);

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryCounterStore, type CounterStore } from '../src/lib/counter-store.js';
 import { createRedisCounterStore } from '../src/lib/redis-counter-store.js';
-import { sleep } from './helpers.js';
+import { ManualClock } from './helpers.js';
 
 /**
  * One contract, two stores: in memory always, and in Redis when TEST_REDIS_URL is set (the store
@@ -15,7 +15,11 @@ afterAll(async () => {
   for (const client of clients) await client.quit();
 });
 
-const stores: [string, () => CounterStore][] = [['memory', () => createMemoryCounterStore()]];
+/** Windows end by the store's clock: each test moves it instead of waiting. */
+const clock = new ManualClock();
+const now = () => clock.now();
+
+const stores: [string, () => CounterStore][] = [['memory', () => createMemoryCounterStore(now)]];
 if (redisUrl) {
   stores.push([
     'redis',
@@ -24,7 +28,7 @@ if (redisUrl) {
         keyPrefix: `staff-admin-test:${randomBytes(6).toString('hex')}:`,
       });
       clients.push(client);
-      return createRedisCounterStore(client);
+      return createRedisCounterStore(client, now);
     },
   ]);
 } else {
@@ -36,13 +40,15 @@ describe.each(stores)('%s counter store', (_name, create) => {
     const store = create();
     const first = await store.increment('fixed', 300);
     expect(first.count).toBe(1);
-    expect(first.resetAt - Date.now()).toBeGreaterThan(200);
-    await sleep(150);
+    expect(first.resetAt - clock.now()).toBe(300);
+    clock.advance(150);
     const second = await store.increment('fixed', 300);
     expect(second.count).toBe(2);
     // The window did not move.
-    expect(Math.abs(second.resetAt - first.resetAt)).toBeLessThan(50);
-    await sleep(200);
+    expect(second.resetAt).toBe(first.resetAt);
+    clock.advance(149);
+    expect((await store.get('fixed'))?.count).toBe(2);
+    clock.advance(1);
     expect(await store.get('fixed')).toBeUndefined();
     expect((await store.increment('fixed', 300)).count).toBe(1);
   });
@@ -50,12 +56,14 @@ describe.each(stores)('%s counter store', (_name, create) => {
   it('slides the window to each event when asked', async () => {
     const store = create();
     await store.increment('sliding', 300, { slide: true });
-    await sleep(200);
+    clock.advance(200);
     await store.increment('sliding', 300, { slide: true });
-    await sleep(200);
+    clock.advance(200);
     // 400 ms after the first event, 200 after the last: still counting.
     expect((await store.increment('sliding', 300, { slide: true })).count).toBe(3);
-    await sleep(350);
+    clock.advance(299);
+    expect((await store.get('sliding'))?.count).toBe(3);
+    clock.advance(1);
     expect(await store.get('sliding')).toBeUndefined();
   });
 
@@ -64,15 +72,16 @@ describe.each(stores)('%s counter store', (_name, create) => {
     await store.put('lock', 3, 250);
     const lock = await store.get('lock');
     expect(lock?.count).toBe(3);
-    expect(lock!.resetAt - Date.now()).toBeGreaterThan(150);
-    expect(lock!.resetAt - Date.now()).toBeLessThanOrEqual(250);
+    expect(lock!.resetAt - clock.now()).toBe(250);
     expect(await store.get('other')).toBeUndefined();
     await store.increment('other', 1_000);
     await store.reset('lock');
     expect(await store.get('lock')).toBeUndefined();
     expect((await store.get('other'))?.count).toBe(1);
     await store.put('lock', 1, 100);
-    await sleep(150);
+    clock.advance(99);
+    expect((await store.get('lock'))?.count).toBe(1);
+    clock.advance(1);
     expect(await store.get('lock')).toBeUndefined();
   });
 

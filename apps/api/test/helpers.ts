@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../src/config/env.js';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { DB } from '../src/db/schema.js';
-import { toIso } from '../src/lib/clock.js';
+import { toIso, type Clock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { createLogger } from '../src/lib/logger.js';
 import { generateOpaqueToken, hashToken } from '../src/lib/secure-token.js';
@@ -21,8 +21,39 @@ import { multipart, type FilePart } from './images.js';
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_PASSWORD = 'Correct-Horse-9';
 
+/**
+ * A clock that tests move: it starts at the real time (so files' and the database's own times stay
+ * plausible) and moves only by `advance` or `set`, or, with `tickMs`, by that much after each
+ * reading (for tests about the order of events: each step happens a moment after the last).
+ */
+export class ManualClock implements Clock {
+  private current: number;
+  private readonly tickMs: number;
+
+  constructor({ start = Date.now(), tickMs = 0 }: { start?: number; tickMs?: number } = {}) {
+    this.current = start;
+    this.tickMs = tickMs;
+  }
+
+  now(): number {
+    const now = this.current;
+    this.current += this.tickMs;
+    return now;
+  }
+
+  advance(ms: number): void {
+    this.current += ms;
+  }
+
+  set(epochMs: number): void {
+    this.current = epochMs;
+  }
+}
+
 export interface TestApp {
   app: App;
+  /** The app's clock: tests move it instead of sleeping. */
+  clock: ManualClock;
   db: Kysely<DB>;
   database: Database;
   config: Config;
@@ -36,6 +67,8 @@ export interface TestAppOptions {
   /** Environment variables on top of the test defaults. */
   env?: Record<string, string>;
   logger?: Logger;
+  /** The app's clock; a new ManualClock at the real time unless given. */
+  clock?: ManualClock;
 }
 
 const usePostgres = () => process.env.TEST_DB === 'postgres';
@@ -102,10 +135,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = createDatabase(config.database);
   await migrateToLatest(database);
   const logger = options.logger ?? createLogger(config.logLevel);
-  const app = await buildApp(config, { database, logger });
+  const clock = options.clock ?? new ManualClock();
+  const app = await buildApp(config, { database, logger, clock });
   await app.ready();
   return {
     app,
+    clock,
     db: database.db,
     database,
     config,
@@ -244,14 +279,28 @@ export function craftJwt(
   return `${unsigned}.${createHmac(algorithm, secret).update(unsigned).digest('base64url')}`;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits for a state outside the test's control (another process, a socket, a background job):
+ * checks `condition` every few milliseconds until it holds, and fails after `timeoutMs`. Never a
+ * way to let time pass: tests move the app's clock for that.
+ */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  { timeoutMs = 10_000, what = 'the condition' }: { timeoutMs?: number; what?: string } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not hold within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /**
  * A link token (invitation or reset) for the user, as if it had been mailed: for tests about what
  * the token does, not about the mail (which the invitation and password tests follow for real).
  */
 export async function insertLinkToken(
-  { db }: Pick<TestApp, 'db'>,
+  { db, clock }: Pick<TestApp, 'db' | 'clock'>,
   userId: string,
   type: TokenType,
   ttlMs = 3_600_000,
@@ -264,8 +313,8 @@ export async function insertLinkToken(
       user_id: userId,
       type,
       token_hash: hashToken(token),
-      created_at: toIso(Date.now()),
-      expires_at: toIso(Date.now() + ttlMs),
+      created_at: toIso(clock.now()),
+      expires_at: toIso(clock.now() + ttlMs),
     })
     .execute();
   return token;

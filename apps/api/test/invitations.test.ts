@@ -7,7 +7,6 @@ import {
   login,
   loginTokens,
   outboxRowsTo,
-  sleep,
   uniqueEmail,
   type TestApp,
   type TestUser,
@@ -277,7 +276,7 @@ describe('expired invitations', () => {
       expect(mail.text).toContain('This link expires in less than a second');
       const { token } = linkIn(mail, '/auth/accept-invitation');
 
-      await sleep(400);
+      shortLived.clock.advance(400);
       const check = await shortLived.app.inject({
         method: 'GET',
         url: '/api/users/check-token',

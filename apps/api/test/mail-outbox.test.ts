@@ -13,14 +13,12 @@ import {
   createTestApp,
   createUser,
   loginTokens,
-  sleep,
+  ManualClock,
   TEST_AUTH_SECRET,
   type TestApp,
+  waitUntil,
 } from './helpers.js';
 import { FAST_MAIL_ENV, linkIn, startSmtpServer, type TestSmtpServer } from './smtp.js';
-
-/** After a mail arrived: long enough for several polls and retries, so a duplicate would show. */
-const DUPLICATE_WATCH_MS = 800;
 
 const forgot = (app: TestApp, email: string) =>
   app.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
@@ -32,11 +30,27 @@ const outboxRow = (app: TestApp, email: string) =>
     .where('recipient', '=', email)
     .executeTakeFirstOrThrow();
 
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(25);
+/** Time enough for any retry to come due and any claim's lease to run out. */
+const pastRetriesAndLeases = (t: TestApp) => t.config.mail.retryMaxMs + t.config.mail.leaseMs;
+
+/** Moves the clock past the next retry and lets the worker look at the outbox, until `condition`. */
+async function retryUntil(t: TestApp, condition: () => Promise<boolean>, maxPasses = 20) {
+  for (let pass = 0; !(await condition()); pass += 1) {
+    if (pass >= maxPasses) throw new Error(`condition not met after ${maxPasses} passes`);
+    t.clock.advance(t.config.mail.retryMaxMs);
+    await t.app.mailWorker.nextPass();
+  }
+}
+
+/**
+ * Passes of the worker after every retry and lease ran out: a duplicate would go out in them. The
+ * first, without moving the clock, finishes what was in hand (its claim must not run out mid-send).
+ */
+async function passesLater(t: TestApp, passes = 2) {
+  await t.app.mailWorker.nextPass();
+  for (let pass = 0; pass < passes; pass += 1) {
+    t.clock.advance(pastRetriesAndLeases(t));
+    await t.app.mailWorker.nextPass();
   }
 }
 
@@ -60,7 +74,8 @@ describe('an SMTP outage', () => {
       const response = await forgot(t, user.email);
       expect(response.statusCode).toBe(200);
 
-      await waitUntil(async () => (await outboxRow(t, user.email)).attempts >= 3);
+      // Every retry comes due as the clock moves, and fails while the relay is down.
+      await retryUntil(t, async () => (await outboxRow(t, user.email)).attempts >= 3);
       const failing = await outboxRow(t, user.email);
       expect(failing.sent_at).toBeNull();
       expect(failing.last_error).toMatch(/ECONNREFUSED/);
@@ -68,9 +83,11 @@ describe('an SMTP outage', () => {
       expect(failing.body).not.toBeNull();
 
       revived = await startSmtpServer(port);
+      const relay = revived;
+      await retryUntil(t, async () => relay.received.length > 0);
       const mail = await revived.waitForMail(user.email);
       expect(linkIn(mail, '/auth/reset-password').token).toMatch(/^[\w-]{43}$/);
-      await sleep(DUPLICATE_WATCH_MS);
+      await passesLater(t);
       expect(revived.received).toHaveLength(1);
 
       const sent = await outboxRow(t, user.email);
@@ -94,16 +111,16 @@ describe('a mail that cannot be delivered', () => {
     try {
       const user = await createUser(t);
       expect((await forgot(t, user.email)).statusCode).toBe(200);
-      await waitUntil(async () => (await outboxRow(t, user.email)).failed_at !== null);
+      await retryUntil(t, async () => (await outboxRow(t, user.email)).failed_at !== null);
       const failed = await outboxRow(t, user.email);
       expect(failed.attempts).toBe(3);
       expect(failed.sent_at).toBeNull();
       expect(failed.last_error).toMatch(/ECONNREFUSED/);
       // No worker claims it again.
       const claim = await new MailOutboxRepository(t.db, t.database.engine).claimNext({
-        now: new Date(Date.now() + 86_400_000).toISOString(),
+        now: new Date(t.clock.now() + 86_400_000).toISOString(),
         claimId: crypto.randomUUID(),
-        leaseUntil: new Date(Date.now() + 86_460_000).toISOString(),
+        leaseUntil: new Date(t.clock.now() + 86_460_000).toISOString(),
         unloggedOnly: false,
       });
       expect(claim).toBeUndefined();
@@ -156,8 +173,8 @@ describe('without SMTP_URL', () => {
       expect(response.statusCode).toBe(201);
 
       await waitUntil(async () => (await outboxRow(t, email)).logged_at !== null);
-      // Several more polls: it must not be logged again.
-      await sleep(300);
+      // More passes, after any retry and lease ran out: it must not be logged again.
+      await passesLater(t);
       const logged = records().filter((record) => record.to === email);
       expect(logged).toHaveLength(1);
       expect(logged[0]?.msg).toBe('mail not sent (SMTP_URL is unset); its text follows');
@@ -181,6 +198,8 @@ describe('the outbox', () => {
   let t: TestApp;
   let smtp: TestSmtpServer;
   const box = createSealedBox(TEST_AUTH_SECRET, 'mail-outbox');
+  /** The clock of the workers and outboxes made here. */
+  const clock = new ManualClock();
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -211,11 +230,12 @@ describe('the outbox', () => {
         maxAgeMs: 86_400_000,
       },
       log: createLogger('silent'),
+      clock,
       stopGraceMs: options.stopGraceMs,
     });
 
-  async function enqueue(to: string, outbox = new MailOutbox(box)) {
-    await new UnitOfWork(t.database).run((scope) =>
+  async function enqueue(to: string, outbox = new MailOutbox(box, clock)) {
+    await new UnitOfWork(t.database, clock).run((scope) =>
       outbox.enqueue(scope, {
         template: 'password_changed',
         to,
@@ -229,12 +249,12 @@ describe('the outbox', () => {
 
   it('keeps no mail from a transaction that rolled back, and wakes nobody', async () => {
     let woken = 0;
-    const outbox = new MailOutbox(box, () => {
+    const outbox = new MailOutbox(box, clock, () => {
       woken += 1;
     });
     const to = `rolled-back-${Date.now()}@example.com`;
     await expect(
-      new UnitOfWork(t.database).run(async (scope) => {
+      new UnitOfWork(t.database, clock).run(async (scope) => {
         await outbox.enqueue(scope, {
           template: 'invitation',
           to,
@@ -273,7 +293,13 @@ describe('the outbox', () => {
     try {
       for (const w of workers) w.start();
       await Promise.all(recipients.map((to) => smtp.waitForMail(to)));
-      await sleep(DUPLICATE_WATCH_MS / 2);
+      // Each worker finishes what it has in hand; then two more passes of each after every retry
+      // and lease ran out: a duplicate would go out then.
+      await Promise.all(workers.map((w) => w.nextPass()));
+      for (let pass = 0; pass < 2; pass += 1) {
+        clock.advance(120_000);
+        await Promise.all(workers.map((w) => w.nextPass()));
+      }
       for (const to of recipients) expect(smtp.mailsTo(to), to).toHaveLength(1);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
@@ -289,7 +315,7 @@ describe('the outbox', () => {
       .updateTable('mail_outbox')
       .set({
         claim_id: '00000000-0000-4000-8000-000000000001',
-        claimed_until: new Date(Date.now() + 400).toISOString(),
+        claimed_until: new Date(clock.now() + 400).toISOString(),
       })
       .where('recipient', '=', to)
       .execute();
@@ -297,8 +323,11 @@ describe('the outbox', () => {
     const w = worker();
     try {
       w.start();
-      await sleep(200);
+      clock.advance(399);
+      await w.nextPass();
       expect(smtp.mailsTo(to)).toEqual([]);
+      clock.advance(1);
+      await w.nextPass();
       await smtp.waitForMail(to);
       await waitUntil(async () => (await outboxRow(t, to)).sent_at !== null);
       expect(smtp.mailsTo(to)).toHaveLength(1);
@@ -322,12 +351,14 @@ describe('the outbox', () => {
         maxAgeMs: 86_400_000,
       },
       log: createLogger('silent'),
+      clock,
     });
     try {
       slow.start();
-      await sleep(100);
+      // Its first look at the outbox is over: it sleeps until the next poll, a minute away.
+      await slow.nextPass();
       const to = `woken-${Date.now()}@example.com`;
-      await enqueue(to, new MailOutbox(box, () => slow.notify()));
+      await enqueue(to, new MailOutbox(box, clock, () => slow.notify()));
       await smtp.waitForMail(to, { timeoutMs: 2_000 });
     } finally {
       const started = Date.now();
@@ -375,6 +406,8 @@ describe('the outbox', () => {
     expect(row.claim_id).toBeNull();
     expect(row.attempts).toBe(1);
 
+    // Its retry comes due.
+    clock.advance(1_000);
     const next = worker();
     try {
       next.start();

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -10,7 +10,23 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
 import { promisify } from 'node:util';
-import { createTestDatabaseUrl, sleep, TEST_AUTH_SECRET } from './helpers.js';
+import { createTestDatabaseUrl, TEST_AUTH_SECRET, waitUntil } from './helpers.js';
+
+/** Whether the process has the file open (Linux: its descriptors under /proc). */
+function hasOpen(pid: number | undefined, file: string): boolean {
+  if (pid === undefined) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === file;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
 
 let dir: string;
 let drop: () => Promise<void>;
@@ -111,9 +127,16 @@ it('lets two processes migrate one fresh database at once', async () => {
   blocker?.pragma('journal_mode = WAL');
   blocker?.exec('begin immediate');
   try {
-    const running = Promise.all([migrate(), migrate()]);
+    const runs = [migrate(), migrate()];
+    const running = Promise.all(runs);
     if (blocker) {
-      await sleep(2_000);
+      // Both have opened the database (the next thing they do is migrate, which waits for the
+      // lock): only then may the first of them write.
+      const file = realpathSync(url.slice('sqlite:'.length));
+      await waitUntil(() => runs.every((run) => hasOpen(run.child.pid, file)), {
+        timeoutMs: 20_000,
+        what: 'both processes opened the database',
+      });
       blocker.exec('commit');
     }
     for (const { stdout } of await running) expect(stdout).toBe('Database is up to date.\n');

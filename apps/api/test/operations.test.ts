@@ -16,10 +16,10 @@ import {
   createTestApp,
   createTestDatabaseUrl,
   createUser,
-  sleep,
   TEST_AUTH_SECRET,
   testEnv,
   type TestApp,
+  waitUntil,
 } from './helpers.js';
 import { multipart, solidPng } from './images.js';
 import { startServerProcess } from './server-process.js';
@@ -91,12 +91,11 @@ describe('GET /api/ready', () => {
         // Liveness does not depend on Redis: the process itself is fine.
         expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
         await new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
-        let again = 0;
-        for (let i = 0; i < 100 && again !== 200; i += 1) {
-          await sleep(50);
-          again = (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode;
-        }
-        expect(again).toBe(200);
+        // Ready again once the client has reconnected.
+        await waitUntil(
+          async () => (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode === 200,
+          { timeoutMs: 5_000, what: 'ready after Redis came back' },
+        );
       } finally {
         relay.close();
         for (const socket of sockets) socket.destroy();
@@ -226,13 +225,30 @@ describe('graceful shutdown', () => {
         });
       });
       request.write(body.payload.subarray(0, half));
-      await sleep(300);
+      // The server has the request (it logs it on arrival, before the body).
+      const uploadArrived = () =>
+        server
+          .logs()
+          .some(
+            (line) =>
+              line.msg === 'incoming request' &&
+              String((line.req as { url?: unknown } | undefined)?.url).startsWith('/api/uploads'),
+          );
+      await waitUntil(uploadArrived, { what: 'the upload reached the server' });
 
       server.child.kill('SIGTERM');
-      await sleep(300);
-      // Still running, waiting for the upload; and taking no new connection meanwhile.
-      expect(server.child.exitCode).toBeNull();
-      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+      const shuttingDown = () =>
+        server.logs().some((line) => line.msg === 'shutting down: finishing requests in flight');
+      await waitUntil(shuttingDown, { what: 'the server began shutting down' });
+      // Taking no new connection meanwhile; and still running, waiting for the upload.
+      await waitUntil(
+        () =>
+          fetch(`${server.url}/api/health`).then(
+            () => false,
+            () => true,
+          ),
+        { what: 'new connections refused' },
+      );
       expect(server.child.exitCode).toBeNull();
 
       request.end(body.payload.subarray(half));

@@ -55,7 +55,7 @@ describe('session cache', () => {
   });
 
   it('never stores a row read before an eviction that happened during the read', () => {
-    const cache = new SessionCache(5_000);
+    const cache = new SessionCache(5_000, () => 0);
     const generation = cache.generation();
     // The database read is under way when the session is revoked elsewhere …
     cache.forgetSession('s1');
@@ -65,7 +65,7 @@ describe('session cache', () => {
   });
 
   it('stores nothing when turned off', () => {
-    const cache = new SessionCache(0);
+    const cache = new SessionCache(0, () => 0);
     cache.set('s1', row('u1'), cache.generation());
     expect(cache.get('s1')).toBeUndefined();
   });

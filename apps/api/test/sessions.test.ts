@@ -8,7 +8,6 @@ import {
   loginTokens,
   refresh,
   sessionOf,
-  sleep,
   type TestApp,
 } from './helpers.js';
 
@@ -40,7 +39,7 @@ describe('refresh-token grace window', () => {
     const user = await createUser(t);
     const tokens = await loginTokens(t, user);
     const first = await refresh(t, tokens.refresh_token);
-    await sleep(50);
+    t.clock.advance(50);
     const second = await refresh(t, tokens.refresh_token);
     expect(second.statusCode).toBe(200);
     expect(second.json().data).toEqual(first.json().data);
@@ -98,7 +97,7 @@ describe('refresh-token grace window', () => {
     const user = await createUser(t);
     const tokens = await loginTokens(t, user);
     await refresh(t, tokens.refresh_token);
-    const cleared = await t.services.sessions.clearExpiredSuccessors(Date.now() + 11_000);
+    const cleared = await t.services.sessions.clearExpiredSuccessors(t.clock.now() + 11_000);
     expect(cleared).toBeGreaterThanOrEqual(1);
     const left = await t.db
       .selectFrom('refresh_tokens')
@@ -125,7 +124,7 @@ describe('session lifetimes', () => {
     const user = await createUser(idle);
     const tokens = await loginTokens(idle, user);
     expect((await getProfile(idle, tokens.access_token)).statusCode).toBe(200);
-    await sleep(700);
+    idle.clock.advance(700);
     const request = await getProfile(idle, tokens.access_token);
     expect(request.statusCode).toBe(401);
     expect(request.json().message).toBe(API_MESSAGES.sessionEnded);
@@ -136,7 +135,7 @@ describe('session lifetimes', () => {
     const user = await createUser(idle);
     const tokens = await loginTokens(idle, user);
     for (let i = 0; i < 6; i += 1) {
-      await sleep(200);
+      idle.clock.advance(200);
       expect((await getProfile(idle, tokens.access_token)).statusCode, `request ${i}`).toBe(200);
     }
     // 1.2 s after sign-in, twice the idle timeout, and still alive: each use pushed the end.
@@ -146,12 +145,12 @@ describe('session lifetimes', () => {
   it('ends a session SESSION_MAX_AGE after sign-in however busy it is', async () => {
     const user = await createUser(capped);
     let tokens = await loginTokens(capped, user);
-    const started = Date.now();
-    while (Date.now() - started < 700) {
+    const started = capped.clock.now();
+    while (capped.clock.now() - started < 700) {
       const rotated = await refresh(capped, tokens.refresh_token);
       expect(rotated.statusCode).toBe(200);
       tokens = rotated.json().data;
-      await sleep(100);
+      capped.clock.advance(100);
     }
     // The refresh token never outlives the session's cap.
     const row = await capped.db
@@ -163,7 +162,7 @@ describe('session lifetimes', () => {
       .executeTakeFirstOrThrow();
     expect(Date.parse(row.tokenEnd)).toBeLessThanOrEqual(Date.parse(row.createdAt) + 1_000);
 
-    await sleep(Math.max(0, started + 1_100 - Date.now()));
+    capped.clock.set(started + 1_100);
     expect((await getProfile(capped, tokens.access_token)).statusCode).toBe(401);
     expect((await refresh(capped, tokens.refresh_token)).statusCode).toBe(403);
   });
@@ -195,7 +194,7 @@ describe('GET and DELETE /api/users/:id/sessions', () => {
   it('lists a user’s live sessions for an admin, with IP and user agent, newest use first', async () => {
     const user = await createUser(t);
     const older = await loginTokens(t, user);
-    await sleep(5);
+    t.clock.advance(5);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',

@@ -135,6 +135,7 @@ describe('PATCH /api/users/:id', () => {
   it('lets an admin change another user’s name, position, status and picture', async () => {
     const user = await createUser(t, { position: 'contractor', fullName: 'Old Name' });
     const picture = await uploadPicture();
+    t.clock.advance(1_000);
     const response = await patchUser(user.id, {
       fullName: 'New Name',
       position: 'finance',

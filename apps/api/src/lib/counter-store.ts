@@ -58,7 +58,7 @@ export interface CounterStore {
 /** Expired entries are swept once the map grows past this many keys. */
 const SWEEP_THRESHOLD = 10_000;
 
-export function createMemoryCounterStore(now: () => number = Date.now): CounterStore {
+export function createMemoryCounterStore(now: () => number): CounterStore {
   const windows = new Map<string, WindowCount>();
 
   const live = (key: string): WindowCount | undefined => {

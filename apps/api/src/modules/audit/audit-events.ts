@@ -43,10 +43,7 @@ export interface AuditEntry {
 
 const USER_AGENT_MAX_LENGTH = 512;
 
-export function auditRow(
-  entry: AuditEntry,
-  now: number = Date.now(),
-): Insertable<AuditEventsTable> {
+export function auditRow(entry: AuditEntry, now: number): Insertable<AuditEventsTable> {
   return {
     id: newId(),
     at: toIso(now),

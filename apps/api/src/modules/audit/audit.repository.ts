@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { auditRow, type AuditAction, type AuditEntry } from './audit-events.js';
 
 export interface AuditFilter {
@@ -24,10 +25,13 @@ export interface AuditEventRow {
 
 /** The audit trail: appended to (inside the caller's transaction when bound to one) and read. */
 export class AuditRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
 
   async record(entry: AuditEntry): Promise<void> {
-    await this.db.insertInto('audit_events').values(auditRow(entry)).execute();
+    await this.db.insertInto('audit_events').values(auditRow(entry, this.clock.now())).execute();
   }
 
   /** One page, newest first, and the number of all matches. */

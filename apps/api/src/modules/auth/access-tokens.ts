@@ -1,12 +1,17 @@
 import type { JWT } from '@fastify/jwt';
 import { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
 
 export const ACCESS_TOKEN_ISSUER = 'staff-admin';
 export const ACCESS_TOKEN_AUDIENCE = 'staff-admin-api';
 export const ACCESS_TOKEN_TYPE = 'access';
 
-/** @fastify/jwt options: HS256 only, issuer and audience pinned and required, exp required. */
+/**
+ * @fastify/jwt options: HS256 only, issuer and audience pinned and required, exp required. The
+ * times are the app's clock's, not fast-jwt's Date.now(): AccessTokens signs `iat` from the clock
+ * (fast-jwt adds `exp` to it) and checks `exp` and `nbf` against the clock itself.
+ */
 export function jwtOptions(secret: string, ttlMs: number) {
   return {
     secret,
@@ -22,6 +27,8 @@ export function jwtOptions(secret: string, ttlMs: number) {
       allowedIss: ACCESS_TOKEN_ISSUER,
       allowedAud: ACCESS_TOKEN_AUDIENCE,
       requiredClaims: ['iss', 'aud', 'exp', 'iat', 'sub', 'sid', 'typ'],
+      ignoreExpiration: true,
+      ignoreNotBefore: true,
     },
   };
 }
@@ -30,22 +37,34 @@ const claimsSchema = z.object({
   sub: z.string().refine(isUuid),
   sid: z.string().refine(isUuid),
   typ: z.literal(ACCESS_TOKEN_TYPE),
+  /** Seconds since the epoch, as JWTs count. */
+  exp: z.number(),
+  nbf: z.number().optional(),
 });
-export type AccessClaims = z.infer<typeof claimsSchema>;
+export type AccessClaims = Pick<z.infer<typeof claimsSchema>, 'sub' | 'sid' | 'typ'>;
 
 /** Short-lived access tokens: `sub` is the user, `sid` the session they belong to. */
 export class AccessTokens {
-  constructor(private readonly jwt: JWT) {}
+  constructor(
+    private readonly jwt: JWT,
+    private readonly clock: Clock,
+  ) {}
 
   sign(userId: string, sessionId: string): string {
-    return this.jwt.sign({ sub: userId, sid: sessionId, typ: ACCESS_TOKEN_TYPE });
+    const iat = Math.floor(this.clock.now() / 1000);
+    return this.jwt.sign({ sub: userId, sid: sessionId, typ: ACCESS_TOKEN_TYPE, iat });
   }
 
   /** The claims of a valid token; undefined for anything forged, expired or of another type. */
   verify(token: string): AccessClaims | undefined {
     try {
       const parsed = claimsSchema.safeParse(this.jwt.verify(token));
-      return parsed.success ? parsed.data : undefined;
+      if (!parsed.success) return undefined;
+      // As fast-jwt would: valid up to and including the second of `exp`, from that of `nbf`.
+      const { sub, sid, typ, exp, nbf } = parsed.data;
+      const now = this.clock.now();
+      if (now > exp * 1000 || (nbf !== undefined && now < nbf * 1000)) return undefined;
+      return { sub, sid, typ };
     } catch {
       return undefined;
     }

@@ -1,5 +1,5 @@
 import { API_MESSAGES, normalizeEmail, type LoginInput, type TokenPair } from '@staff-admin/shared';
-import { nowIso } from '../../lib/clock.js';
+import { nowIso, type Clock } from '../../lib/clock.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
@@ -22,6 +22,7 @@ interface AuthServiceDeps {
   lockout: LoginLockout;
   unitOfWork: UnitOfWork;
   audit: AuditRepository;
+  clock: Clock;
 }
 
 /** Why a login failed, as the audit trail records it. */
@@ -68,7 +69,7 @@ export class AuthService {
       ? await hasher.hash(input.password)
       : undefined;
     const session = await this.deps.unitOfWork.run(async ({ repos }) => {
-      await repos.users.recordLogin(user.id, nowIso(), rehashed);
+      await repos.users.recordLogin(user.id, nowIso(this.deps.clock), rehashed);
       const started = await sessions.start(user.id, origin, repos);
       await repos.audit.record({
         action: 'auth.login_succeeded',

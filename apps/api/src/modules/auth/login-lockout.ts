@@ -58,7 +58,7 @@ export class LoginLockout {
   constructor(
     private readonly store: CounterStore,
     maxFailures: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {
     this.policy = policyFor(maxFailures);
   }

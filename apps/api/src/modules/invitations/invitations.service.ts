@@ -6,7 +6,7 @@ import {
   type SetupAccountInput,
   type User,
 } from '@staff-admin/shared';
-import { nowIso } from '../../lib/clock.js';
+import { nowIso, type Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
@@ -25,6 +25,7 @@ interface InvitationsDeps {
   tokens: OneTimeTokensService;
   mails: AccountMails;
   hasher: PasswordHasher;
+  clock: Clock;
 }
 
 /** Invite (bulk), resend, and the invited user's account setup. */
@@ -48,7 +49,7 @@ export class InvitationsService {
       const createdIds: string[] = [];
       const skipped: BulkCreateResult['skipped'] = [];
       for (const row of rows) {
-        const now = nowIso();
+        const now = nowIso(this.deps.clock);
         const user = { id: newId(), email: row.email, fullName: row.fullName ?? null };
         const inserted = await scope.repos.users.insertIfEmailFree({
           id: user.id,

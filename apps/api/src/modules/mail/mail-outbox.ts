@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toIso } from '../../lib/clock.js';
+import { nowIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
 import type { TransactionScope } from '../../repositories.js';
@@ -34,11 +34,12 @@ export function openMailBody(box: SealedBox, sealed: string): MailBodyParts {
 export class MailOutbox {
   constructor(
     private readonly box: SealedBox,
+    private readonly clock: Clock,
     private readonly wakeWorker: () => void = () => {},
   ) {}
 
   async enqueue(scope: TransactionScope, mail: OutgoingMail): Promise<void> {
-    const now = toIso(Date.now());
+    const now = nowIso(this.clock);
     await scope.repos.mailOutbox.insert({
       id: newId(),
       user_id: mail.userId,

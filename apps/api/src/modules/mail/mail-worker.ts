@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config/env.js';
-import { toIso } from '../../lib/clock.js';
+import { toIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
 import type { ClaimedMail, MailOutboxRepository } from './mail-outbox.repository.js';
@@ -38,6 +38,7 @@ export interface MailWorkerOptions {
     | 'maxAgeMs'
   >;
   log: FastifyBaseLogger;
+  clock: Clock;
   stopGraceMs?: number;
   /** Told once a mail carrying a one-time link has gone out (sent, or logged without SMTP). */
   onLinkDelivered?: (tokenId: string) => Promise<void>;
@@ -57,6 +58,10 @@ export class MailWorker {
   private wakeRequested = false;
   private wakeSleeper: (() => void) | undefined;
   private readonly abort = new AbortController();
+  /** Looks at the outbox finished so far, whether one is under way, and who waits for one. */
+  private passes = 0;
+  private passing = false;
+  private passWaiters: { target: number; resolve: () => void }[] = [];
 
   constructor(private readonly options: MailWorkerOptions) {}
 
@@ -68,6 +73,18 @@ export class MailWorker {
       );
     }
     this.loop = this.run();
+  }
+
+  /**
+   * Resolves once a look at the outbox that started after this call has finished: what was due
+   * then has been delivered (or its failure recorded). For tests that prove something did not
+   * happen, and for tools; it wakes the worker rather than waiting for the next poll.
+   */
+  nextPass(): Promise<void> {
+    const target = this.passes + (this.passing ? 2 : 1);
+    const passed = new Promise<void>((resolve) => this.passWaiters.push({ target, resolve }));
+    this.notify();
+    return passed;
   }
 
   /** Something was enqueued: look at the outbox now instead of at the next poll. */
@@ -105,22 +122,32 @@ export class MailWorker {
   private async run(): Promise<void> {
     while (!this.stopping) {
       this.wakeRequested = false;
+      this.passing = true;
       try {
         await this.drain();
       } catch (error) {
         this.options.log.error({ err: error }, 'mail worker: cannot read the outbox');
       }
+      this.passFinished();
       if (!this.stopping && !this.wakeRequested) {
         await this.sleep(this.options.config.pollIntervalMs);
       }
     }
   }
 
+  private passFinished(): void {
+    this.passing = false;
+    this.passes += 1;
+    const done = this.passWaiters.filter((waiter) => waiter.target <= this.passes);
+    this.passWaiters = this.passWaiters.filter((waiter) => waiter.target > this.passes);
+    for (const waiter of done) waiter.resolve();
+  }
+
   /** Delivers due mail until none is left (or the worker is stopping). */
   private async drain(): Promise<void> {
     const { repository, transport, config } = this.options;
     while (!this.stopping) {
-      const now = Date.now();
+      const now = this.options.clock.now();
       const mail = await repository.claimNext({
         now: toIso(now),
         claimId: newId(),
@@ -146,7 +173,7 @@ export class MailWorker {
         this.abort.signal,
       );
     } catch (error) {
-      const now = Date.now();
+      const now = this.options.clock.now();
       const failures = mail.attempts + 1;
       const delay = retryDelayMs(failures, config.retryBaseMs, config.retryMaxMs);
       const message = error instanceof Error ? error.message : String(error);
@@ -178,7 +205,7 @@ export class MailWorker {
       );
       return;
     }
-    if (await repository.markSent(mail.id, mail.claimId, toIso(Date.now()))) {
+    if (await repository.markSent(mail.id, mail.claimId, toIso(this.options.clock.now()))) {
       log.info({ mailId: mail.id, template: mail.template }, 'mail sent');
       await this.linkDelivered(mail);
     } else {
@@ -201,7 +228,7 @@ export class MailWorker {
       { mailId: mail.id, template: mail.template, to: mail.recipient, subject: mail.subject, text },
       'mail not sent (SMTP_URL is unset); its text follows',
     );
-    if (await repository.markLogged(mail.id, mail.claimId, toIso(Date.now()))) {
+    if (await repository.markLogged(mail.id, mail.claimId, toIso(this.options.clock.now()))) {
       await this.linkDelivered(mail);
     }
   }

@@ -5,7 +5,7 @@ import {
   type TokenStatus,
   type TokenType,
 } from '@staff-admin/shared';
-import { toIso } from '../../lib/clock.js';
+import { toIso, type Clock } from '../../lib/clock.js';
 import { badRequest, type AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { generateOpaqueToken, hashToken } from '../../lib/secure-token.js';
@@ -57,6 +57,7 @@ export class OneTimeTokensService {
   constructor(
     private readonly repository: OneTimeTokensRepository,
     private readonly lifetimes: TokenLifetimes,
+    private readonly clock: Clock,
   ) {}
 
   /** Inside the caller's transaction (`tokens` bound to it), next to the mail that carries it. */
@@ -65,7 +66,7 @@ export class OneTimeTokensService {
     userId: string,
     type: TokenType,
   ): Promise<IssuedToken> {
-    const now = Date.now();
+    const now = this.clock.now();
     const ttlMs = this.lifetimes[type];
     const token = generateOpaqueToken();
     const id = newId();
@@ -102,7 +103,7 @@ export class OneTimeTokensService {
     }
     return {
       id: record.id,
-      status: record.expiredAt || record.expiresAt <= toIso(Date.now()) ? 'expired' : 'valid',
+      status: record.expiredAt || record.expiresAt <= toIso(this.clock.now()) ? 'expired' : 'valid',
       expiresAt: record.expiresAt,
       user: { id: record.userId, email: record.email, fullName: record.fullName },
     };
@@ -123,7 +124,7 @@ export class OneTimeTokensService {
 
   /** Uses the token up inside the caller's transaction; refuses if another request was first. */
   async redeem(tokens: OneTimeTokensRepository, token: RecognisedToken): Promise<void> {
-    const now = toIso(Date.now());
+    const now = toIso(this.clock.now());
     if (await tokens.markUsed(token.id, now)) return;
     throw token.expiresAt <= now ? tokenExpired() : invalidToken();
   }

@@ -18,7 +18,7 @@ export class ForgotPasswordQuota {
   constructor(
     private readonly store: CounterStore,
     private readonly perHour: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   /** Throws 429 once this client has asked for this address too often. */

@@ -1,5 +1,5 @@
 import type { Status, TokenType } from '@staff-admin/shared';
-import { nowIso } from '../../lib/clock.js';
+import { nowIso, type Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { TransactionScope, UnitOfWork } from '../../repositories.js';
 import type { AuditAction, RequestOrigin } from '../audit/audit-events.js';
@@ -14,6 +14,7 @@ export interface PasswordFromLinkDeps {
   tokens: OneTimeTokensService;
   hasher: PasswordHasher;
   unitOfWork: UnitOfWork;
+  clock: Clock;
 }
 
 export interface PasswordFromLink {
@@ -49,7 +50,7 @@ export async function setPasswordFromLink(
   // Hashing is slow: done before the transaction, which on SQLite holds the only connection.
   const passwordHash = await deps.hasher.hash(change.password);
   await deps.unitOfWork.run(async (scope) => {
-    const now = nowIso();
+    const now = nowIso(deps.clock);
     await deps.tokens.redeem(scope.repos.oneTimeTokens, token);
     const updated = await scope.repos.users.updatePassword(token.user.id, {
       passwordHash,

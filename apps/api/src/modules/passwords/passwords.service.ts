@@ -8,6 +8,7 @@ import { AppError, unauthorized } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
 import { recordLock, type LoginLockout } from '../auth/login-lockout.js';
+import type { Clock } from '../../lib/clock.js';
 import type { AccountMails } from '../mail/account-mails.js';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
@@ -28,6 +29,7 @@ interface PasswordsDeps {
   lockout: LoginLockout;
   sessions: SessionsService;
   audit: AuditRepository;
+  clock: Clock;
 }
 
 /** Forgotten passwords (mail a reset link, reset with it) and changing one's own password. */
@@ -137,7 +139,7 @@ export class PasswordsService {
     assertPasswordPolicy(input.newPassword, user.email, 'newPassword');
     const passwordHash = await hasher.hash(input.newPassword);
     await this.deps.unitOfWork.run(async (scope) => {
-      const changedAt = new Date();
+      const changedAt = new Date(this.deps.clock.now());
       const now = changedAt.toISOString();
       const updated = await scope.repos.users.updatePassword(auth.userId, {
         passwordHash,

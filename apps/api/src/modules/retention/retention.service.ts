@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { toIso } from '../../lib/clock.js';
+import { toIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { UnitOfWork } from '../../repositories.js';
 import { NO_ORIGIN } from '../audit/audit-events.js';
@@ -44,6 +44,7 @@ interface RetentionDeps {
   /** ACCOUNT_EXPIRY: an account with no sign-in for this long expires. */
   accountExpiryMs: number;
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 /**
@@ -60,7 +61,7 @@ export class RetentionService {
   }
 
   /** What a run would do now; changes nothing. */
-  async plan(now: number = Date.now()): Promise<RetentionPlan> {
+  async plan(now: number = this.deps.clock.now()): Promise<RetentionPlan> {
     const stale = await this.deps.repository.findStaleAccounts(this.cutoff(now));
     // The same rule as the run: walking oldest first, an active admin goes only while another
     // active admin remains.
@@ -83,7 +84,7 @@ export class RetentionService {
     };
   }
 
-  async run(now: number = Date.now()): Promise<RetentionReport> {
+  async run(now: number = this.deps.clock.now()): Promise<RetentionReport> {
     const { leases, log } = this.deps;
     const holder = newId();
     const acquired = await leases.acquire(RETENTION_JOB, holder, toIso(now), toIso(now + LEASE_MS));
@@ -108,7 +109,7 @@ export class RetentionService {
       }
       return report;
     } finally {
-      await leases.release(RETENTION_JOB, holder, toIso(Date.now()));
+      await leases.release(RETENTION_JOB, holder, toIso(this.deps.clock.now()));
     }
   }
 

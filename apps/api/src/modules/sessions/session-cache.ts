@@ -16,7 +16,7 @@ export class SessionCache {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   get enabled(): boolean {

@@ -7,7 +7,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { toIso } from '../../lib/clock.js';
+import { toIso, type Clock } from '../../lib/clock.js';
 import { forbidden, notFound, unauthorized, type AppError } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
@@ -67,6 +67,7 @@ export interface SessionsServiceDeps {
   /** Where revocations are announced to every process's cache. */
   revocations: RevocationBus;
   log: FastifyBaseLogger;
+  clock: Clock;
 }
 
 const USER_AGENT_MAX_LENGTH = 512;
@@ -101,6 +102,7 @@ export class SessionsService {
   private readonly successorBox: SealedBox;
   private readonly revocations: RevocationBus;
   private readonly log: FastifyBaseLogger;
+  private readonly clock: Clock;
   private readonly touchIntervalMs: number;
   private readonly cache: SessionCache;
 
@@ -112,9 +114,10 @@ export class SessionsService {
       successorBox: this.successorBox,
       revocations: this.revocations,
       log: this.log,
+      clock: this.clock,
     } = deps);
     this.touchIntervalMs = Math.min(TOUCH_INTERVAL_MAX_MS, this.policy.idleTimeoutMs / 10);
-    this.cache = new SessionCache(this.policy.cacheTtlMs);
+    this.cache = new SessionCache(this.policy.cacheTtlMs, () => this.clock.now());
     this.revocations.subscribe((revocation) => {
       if (revocation === 'all') this.cache.clear();
       else if (revocation.kind === 'session') this.cache.forgetSession(revocation.sessionId);
@@ -131,7 +134,7 @@ export class SessionsService {
     meta: SessionMeta,
     repos?: Pick<Repositories, 'sessions'>,
   ): Promise<IssuedSession> {
-    const now = Date.now();
+    const now = this.clock.now();
     const created = toIso(now);
     const sessionId = newId();
     const refreshToken = generateOpaqueToken();
@@ -172,7 +175,7 @@ export class SessionsService {
     const token = await this.repository.findRefreshToken(tokenHash);
     if (!token) throw forbidden(API_MESSAGES.sessionEnded);
     if (token.usedAt) return this.replayOrRevoke(token, origin);
-    const now = Date.now();
+    const now = this.clock.now();
     this.assertRefreshable(token, now);
 
     const nowText = toIso(now);
@@ -219,7 +222,7 @@ export class SessionsService {
     const session = await this.findAccess(sessionId);
     if (!session || session.userId !== userId) throw unauthorized(API_MESSAGES.sessionEnded);
     if (session.status !== 'active') throw accountNotActive(session.status);
-    const now = Date.now();
+    const now = this.clock.now();
     if (!this.isLive(session, now)) throw unauthorized(API_MESSAGES.sessionEnded);
     if (now - Date.parse(session.lastUsedAt) >= this.touchIntervalMs) {
       const nowText = toIso(now);
@@ -245,7 +248,7 @@ export class SessionsService {
 
   /** The user's live sessions, most recently used first; `current` marks the caller's. */
   async listForUser(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
-    const now = Date.now();
+    const now = this.clock.now();
     const rows = await this.repository.listLive(userId, toIso(now));
     return rows
       .filter((row) => this.endOf(row) > now)
@@ -264,7 +267,7 @@ export class SessionsService {
   ): Promise<void> {
     const id = sessionId.toLowerCase();
     const session = isUuid(id) ? await this.repository.findTimes(id, userId) : undefined;
-    if (!session || !this.isLive(session, Date.now())) throw notFound(SESSION_NOT_FOUND);
+    if (!session || !this.isLive(session, this.clock.now())) throw notFound(SESSION_NOT_FOUND);
     await this.end(id, {
       action: 'session.revoked',
       actorId: actor.userId,
@@ -288,7 +291,7 @@ export class SessionsService {
   /** Revokes a session and records why, together; every process forgets it at once. */
   private async end(sessionId: string, event: AuditEntry): Promise<void> {
     await this.unitOfWork.run(async ({ repos, afterCommit }) => {
-      if (await repos.sessions.revokeSession(sessionId, toIso(Date.now()))) {
+      if (await repos.sessions.revokeSession(sessionId, toIso(this.clock.now()))) {
         await repos.audit.record(event);
       }
       afterCommit(() => this.announce({ kind: 'session', sessionId }));
@@ -297,7 +300,7 @@ export class SessionsService {
 
   /** Ends every session of a user (password set, account disabled), optionally but one. */
   async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
-    await this.repository.revokeUserSessions(userId, toIso(Date.now()), exceptSessionId);
+    await this.repository.revokeUserSessions(userId, toIso(this.clock.now()), exceptSessionId);
     await this.userChanged(userId);
   }
 
@@ -319,12 +322,12 @@ export class SessionsService {
   }
 
   /** Forgets sealed successor pairs whose grace window has passed; returns how many. */
-  clearExpiredSuccessors(now: number = Date.now()): Promise<number> {
+  clearExpiredSuccessors(now: number = this.clock.now()): Promise<number> {
     return this.repository.clearSealedSuccessorsUsedBefore(toIso(now - this.policy.reuseGraceMs));
   }
 
   private replayOrRevoke(token: RefreshTokenRow, origin: RequestOrigin): Promise<RotatedSession> {
-    const now = Date.now();
+    const now = this.clock.now();
     const usedAgoMs = now - Date.parse(token.usedAt ?? '');
     if (token.successorSealed && usedAgoMs <= this.policy.reuseGraceMs) {
       this.assertSessionUsable(token, now);
@@ -379,7 +382,7 @@ export class SessionsService {
     const { sessionId, userId } = token;
     this.log.warn({ sessionId, userId }, 'refresh token reused: session revoked');
     await this.unitOfWork.run(async ({ repos, afterCommit }) => {
-      await repos.sessions.revokeSession(sessionId, toIso(Date.now()));
+      await repos.sessions.revokeSession(sessionId, toIso(this.clock.now()));
       await repos.audit.record({
         action: 'auth.refresh_token_reused',
         targetId: userId,

@@ -1,6 +1,6 @@
 import type { UploadDir, UploadedFile } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { toIso } from '../../lib/clock.js';
+import { toIso, type Clock } from '../../lib/clock.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { processImage, type ProcessedImage } from './image-processing.js';
@@ -51,6 +51,7 @@ export class UploadsService {
     private readonly log: FastifyBaseLogger,
     private readonly audit: AuditRepository,
     private readonly limits: UnusedUploadLimits,
+    private readonly clock: Clock,
   ) {}
 
   /** Runs `use` with a new folder for one request's incoming files, removed afterwards. */
@@ -103,7 +104,7 @@ export class UploadsService {
           content_type: image.contentType,
           size: image.data.length,
           owner_id: ownerId,
-          created_at: toIso(Date.now()),
+          created_at: toIso(this.clock.now()),
         });
       }
       const usage = await this.repository.unusedUsage(ownerId);
@@ -137,10 +138,11 @@ export class UploadsService {
 
   /** 429, to retry once the oldest unused upload is old enough to be swept. */
   private tooManyUnused(usage: UnusedUsage) {
+    const now = this.clock.now();
     const sweptAt = usage.oldestCreatedAt
       ? Date.parse(usage.oldestCreatedAt) + UNREFERENCED_UPLOAD_TTL_MS
-      : Date.now();
-    return tooManyRequests(UPLOAD_MESSAGES.tooManyUnused, (sweptAt - Date.now()) / 1000);
+      : now;
+    return tooManyRequests(UPLOAD_MESSAGES.tooManyUnused, (sweptAt - now) / 1000);
   }
 
   /** A stored file by folder and name, or undefined for anything unknown or malformed. */
@@ -168,7 +170,7 @@ export class UploadsService {
    * files whose owner never saved them), and incoming folders a crash left. Returns how many
    * uploads were removed.
    */
-  async sweep(now: number = Date.now()): Promise<number> {
+  async sweep(now: number = this.clock.now()): Promise<number> {
     await this.storage.removeStaleIncoming(now - STALE_INCOMING_MS);
     const cutoff = toIso(now - UNREFERENCED_UPLOAD_TTL_MS);
     let removed = 0;

@@ -11,7 +11,7 @@ import {
   type UsersByEmailsQuery,
 } from '@staff-admin/shared';
 import { isUniqueViolation } from '../../db/errors.js';
-import { nowIso } from '../../lib/clock.js';
+import { nowIso, type Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta } from '../../lib/pagination.js';
@@ -30,6 +30,7 @@ export interface UsersServiceDeps {
   sessions: SessionsService;
   unitOfWork: UnitOfWork;
   uploads: UploadsService;
+  clock: Clock;
 }
 
 const isActiveAdmin = (user: UserStanding) => user.position === 'admin' && user.status === 'active';
@@ -215,7 +216,7 @@ export class UsersService {
         await assertUsablePicture(repos, changes.image_url, userId, by?.actorId ?? userId);
       }
 
-      const now = nowIso();
+      const now = nowIso(this.deps.clock);
       await repos.users.update(userId, changes, now);
       if (changes.status === 'inactive' && user.status !== 'inactive') {
         await repos.sessions.revokeUserSessions(userId, now);
@@ -281,7 +282,7 @@ export class UsersService {
     if (input.status !== 'pending' && input.password === undefined) {
       throw new AppError(400, 'An active or inactive user needs a password');
     }
-    const now = nowIso();
+    const now = nowIso(this.deps.clock);
     const id = newId();
     const passwordHash =
       input.password === undefined ? null : await this.hasher.hash(input.password);
@@ -324,7 +325,7 @@ export class UsersService {
     }
     const passwordHash = await this.hasher.hash(password);
     await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
-      const now = nowIso();
+      const now = nowIso(this.deps.clock);
       await repos.users.setPasswordHash(user.id, passwordHash, now);
       await repos.sessions.revokeUserSessions(user.id, now);
       await repos.audit.record({
