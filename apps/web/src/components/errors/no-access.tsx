@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { buttonClassName } from '../ui/button.js';
 import { DocumentTitle } from '../ui/document-title.js';
-import { LockIcon } from '../ui/icons.js';
+import { LockIcon } from 'lucide-react';
 
 /** Shown in place of an area the signed-in user's role does not reach. */
 export function NoAccess({ area, position }: { area: Area; position: Position }) {

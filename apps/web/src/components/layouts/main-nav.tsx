@@ -3,7 +3,7 @@ import { areasFor, type Area, type Position } from '@staff-admin/shared';
 import clsx from 'clsx';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ChevronDownIcon, MenuIcon } from '../ui/icons.js';
+import { ChevronDownIcon, MenuIcon } from 'lucide-react';
 
 /** True when `pathname` is the section's prefix or a page under it. */
 export function isInSection(pathname: string, prefix: string): boolean {

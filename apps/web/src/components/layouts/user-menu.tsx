@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.js';
 import { logout } from '../../lib/auth.js';
 import { ActionMenu, type MenuItem } from '../ui/action-menu.js';
 import { Avatar } from '../ui/avatar.js';
-import { ChevronDownIcon, LogOutIcon, UserIcon } from '../ui/icons.js';
+import { ChevronDownIcon, LogOutIcon, UserIcon } from 'lucide-react';
 
 /** The header's account menu: who is signed in, their profile, and signing out. */
 export function UserMenu({ user }: { user: User }) {

@@ -3,7 +3,7 @@ import { LAYOUT } from '@staff-admin/shared';
 import clsx from 'clsx';
 import { useRef, type ReactNode } from 'react';
 import { Button } from './button.js';
-import { CloseIcon } from './icons.js';
+import { XIcon } from 'lucide-react';
 
 interface DialogProps {
   open: boolean;
@@ -94,7 +94,7 @@ export function Dialog({
                     disabled={preventClose}
                     className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50"
                   >
-                    <CloseIcon />
+                    <XIcon />
                   </button>
                 </RadixDialog.Close>
               )}

@@ -5,7 +5,7 @@ import { getNonce } from 'get-nonce';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { flushSync } from 'react-dom';
 import { describedBy, FieldMessages, labelHiding, type LabelHiding } from './field-messages.js';
-import { CheckIcon, ChevronDownIcon } from './icons.js';
+import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 
 export const DROPDOWN_PLACEHOLDER = 'Select here';
 export const DROPDOWN_NO_RESULT = 'No result';

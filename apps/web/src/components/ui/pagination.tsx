@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from './button.js';
 import { Dropdown } from './dropdown.js';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.js';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 
 interface PaginationProps {
   page: number;

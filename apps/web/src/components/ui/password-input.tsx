@@ -1,5 +1,5 @@
 import { useId, useState, type ComponentProps } from 'react';
-import { EyeIcon, EyeOffIcon } from './password-icons.js';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { Input } from './input.js';
 
 type PasswordInputProps = Omit<ComponentProps<typeof Input>, 'type' | 'trailing'>;

@@ -24,7 +24,7 @@ import {
   type DropdownProps,
 } from './dropdown.js';
 import { describedBy } from './field-messages.js';
-import { CheckIcon, ChevronDownIcon, SearchIcon } from './icons.js';
+import { CheckIcon, ChevronDownIcon, SearchIcon } from 'lucide-react';
 
 const matches = (option: DropdownOption<string>, query: string) =>
   option.label.toLowerCase().includes(query.trim().toLowerCase());

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
-import { ChevronLeftIcon } from '../../../components/ui/icons.js';
+import { ChevronLeftIcon } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { paths } from '../../../config/paths.js';
 import { ProfileForm } from '../../../features/profile/components/profile-form.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
 import { Button } from '../../../components/ui/button.js';
-import { PlusIcon } from '../../../components/ui/icons.js';
+import { PlusIcon } from 'lucide-react';
 import { InviteUsersDialog } from '../../../features/users/components/invite-users-dialog.js';
 import { UsersList } from '../../../features/users/components/users-list.js';
 import { RequireArea } from '../../guards/require-area.js';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button.js';
 import { DocumentTitle } from '../../../components/ui/document-title.js';
-import { BugIcon, HelpIcon, MailIcon, ShieldIcon } from '../../../components/ui/icons.js';
+import { BugIcon, CircleHelpIcon, MailIcon, ShieldCheckIcon } from 'lucide-react';
 import { Prose } from '../../../components/ui/prose.js';
 import { APP_NAME, SUPPORT_EMAIL } from '../../../config/app.js';
 import { paths } from '../../../config/paths.js';
@@ -16,12 +16,12 @@ const TOPICS: { title: string; icon: ReactNode; text: string }[] = [
   },
   {
     title: 'General questions',
-    icon: <HelpIcon />,
+    icon: <CircleHelpIcon />,
     text: 'How to use the site, what your role lets you do, or how to change your details.',
   },
   {
     title: 'Security concerns',
-    icon: <ShieldIcon />,
+    icon: <ShieldCheckIcon />,
     text: 'A sign-in you do not recognise, a suspicious email that claims to come from us, or a password you think someone else knows. Put “Security” in the subject and we will deal with it first.',
   },
 ];

@@ -1,6 +1,6 @@
 import { containsEmailName, isCommonPassword, PASSWORD_RULES } from '@staff-admin/shared';
 import clsx from 'clsx';
-import { CheckCircleIcon, CircleIcon } from '../../../components/ui/icons.js';
+import { CircleCheckIcon, CircleIcon } from 'lucide-react';
 
 interface PasswordRulesProps {
   /** Referenced by the password field's aria-describedby, so the rules are read with it. */
@@ -51,7 +51,7 @@ function RuleList({ id, title, rules }: { id: string; title: string; rules: Rule
             )}
           >
             {rule.met ? (
-              <CheckCircleIcon className="shrink-0 text-base text-green-700" />
+              <CircleCheckIcon className="shrink-0 text-base text-green-700" />
             ) : (
               <CircleIcon className="shrink-0 text-base text-slate-400" />
             )}

@@ -2,7 +2,7 @@ import { AVATAR_MAX_BYTES } from '@staff-admin/shared';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ActionMenu, type MenuItem } from '../../../components/ui/action-menu.js';
 import { Avatar } from '../../../components/ui/avatar.js';
-import { CameraIcon, TrashIcon, UploadIcon } from '../../../components/ui/icons.js';
+import { CameraIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import {
   PICTURE_ACCEPT,
   pictureProblem,
@@ -41,7 +41,7 @@ export function PictureField({ name, value, onChange, progress, disabled }: Pict
     {
       id: 'delete',
       label: 'Delete picture',
-      icon: <TrashIcon />,
+      icon: <Trash2Icon />,
       onClick: () => {
         setProblem(null);
         onChange(null);

@@ -17,7 +17,7 @@ import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-f
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
-import { CloseIcon, PlusIcon } from '../../../components/ui/icons.js';
+import { PlusIcon, XIcon } from 'lucide-react';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { registerTrimmed } from '../../../lib/form.js';
@@ -198,7 +198,7 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
                 onClick={() => rows.remove(index)}
                 className="inline-flex size-11 items-center justify-center justify-self-end rounded-lg text-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-40"
               >
-                <CloseIcon />
+                <XIcon />
               </button>
             </li>
           );

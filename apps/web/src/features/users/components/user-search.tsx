@@ -1,6 +1,6 @@
 import { SEARCH_MAX_LENGTH } from '@staff-admin/shared';
 import { useState } from 'react';
-import { SearchIcon } from '../../../components/ui/icons.js';
+import { SearchIcon } from 'lucide-react';
 import { Input } from '../../../components/ui/input.js';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback.js';
 

@@ -9,7 +9,7 @@ import clsx from 'clsx';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.js';
-import { ArrowDownIcon, ArrowUpIcon, SortIcon } from '../../../components/ui/icons.js';
+import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
 import { paths } from '../../../config/paths.js';
@@ -84,7 +84,7 @@ export function UsersTable({
                   >
                     {column.label}
                     {!sorted ? (
-                      <SortIcon className="text-slate-400" />
+                      <ChevronsUpDownIcon className="text-slate-400" />
                     ) : sortDirection === 'ASC' ? (
                       <ArrowUpIcon />
                     ) : (
