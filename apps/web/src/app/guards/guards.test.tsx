@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/data.js';
 import { apiError, gate } from '../../testing/http.js';
@@ -59,9 +59,10 @@ describe('authentication guard', () => {
 describe('guest-only guard (login)', () => {
   it('shows a loading state, then sends a signed-in user home, replacing the entry', async () => {
     storeTokens();
+    const { opened, open } = gate();
     server.use(
       http.get(`${API}/users/profile`, async () => {
-        await delay(50);
+        await opened;
         return HttpResponse.json({ data: createUser() });
       }),
     );
@@ -69,6 +70,7 @@ describe('guest-only guard (login)', () => {
 
     expect(await screen.findByRole('status')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    open();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
     ).toBeInTheDocument();
