@@ -11,8 +11,8 @@ function Broken(): never {
 
 describe('error screen', () => {
   it('says something went wrong and goes one step back', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // React and React Router log the render error they caught; nothing else may be logged.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const router = createMemoryRouter(
       [
         { path: '/', element: <h1>Start page</h1> },
@@ -26,6 +26,10 @@ describe('error screen', () => {
       screen.getByRole('heading', { level: 1, name: 'Something went wrong.' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Sorry, We can’t find the page you’re looking for.')).toBeVisible();
+    expect(logged).toHaveBeenCalled();
+    for (const call of logged.mock.calls) {
+      expect(call).toContainEqual(expect.objectContaining({ message: 'render failure' }));
+    }
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Go back' }));
     expect(await screen.findByRole('heading', { name: 'Start page' })).toBeInTheDocument();
