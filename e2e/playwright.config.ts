@@ -34,7 +34,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Generous: a passing test takes what it takes, and this 2-core machine is often shared.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   forbidOnly: true,
   globalTeardown: './support/global-teardown.ts',
