@@ -1,7 +1,7 @@
 import { API_MESSAGES } from '@staff-admin/shared';
 import { describe, expect, it } from 'vitest';
 import { createMemoryCounterStore } from '../src/lib/counter-store.js';
-import { AppError } from '../src/lib/errors.js';
+import { AccountLocked } from '../src/lib/errors.js';
 import {
   lockDurationMs,
   LOGIN_FAILURE_WINDOW_MS,
@@ -31,11 +31,11 @@ function lockoutWithClock(maxFailures: number) {
         await lockout.notAFailure(await lockout.begin(email));
         return undefined;
       } catch (error) {
-        expect(error).toBeInstanceOf(AppError);
-        const appError = error as AppError;
-        expect(appError.status).toBe(429);
-        expect(appError.message).toBe(API_MESSAGES.accountLocked);
-        return Number(appError.headers?.['retry-after']);
+        expect(error).toBeInstanceOf(AccountLocked);
+        const locked = error as AccountLocked;
+        expect(locked.kind).toBe('rate_limited');
+        expect(locked.message).toBe(API_MESSAGES.accountLocked);
+        return locked.retryAfterSeconds;
       }
     },
   };

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { API_MESSAGES, VALIDATION_MESSAGES, type TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LastActiveAdmin } from '../src/lib/errors.js';
 import { NO_ORIGIN } from '../src/modules/audit/audit-events.js';
 import { USER_ADMIN_MESSAGES } from '../src/modules/users/users.messages.js';
 import {
@@ -345,8 +346,10 @@ describe('the last active admin', () => {
       () => solo.services.users.delete(actor, last.id, NO_ORIGIN),
     ];
     for (const attempt of attempts) {
-      await expect(attempt()).rejects.toMatchObject({
-        status: 409,
+      const refusal = attempt();
+      await expect(refusal).rejects.toBeInstanceOf(LastActiveAdmin);
+      await expect(refusal).rejects.toMatchObject({
+        kind: 'conflict',
         message: USER_ADMIN_MESSAGES.lastActiveAdmin,
       });
     }

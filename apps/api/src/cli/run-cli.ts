@@ -17,7 +17,7 @@ import { ConfigError, loadConfigFromProcess, resolveBaseDir, type Config } from 
 import { backupSqlite } from '../db/backup.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { AppError } from '../lib/errors.js';
+import { DomainError } from '../lib/errors.js';
 import { createLogger } from '../lib/logger.js';
 import { closeRedis, createRedis } from '../lib/redis.js';
 import {
@@ -65,7 +65,7 @@ class UsageError extends Error {}
 class CommandError extends Error {}
 
 const failureMessage = (error: unknown): string =>
-  error instanceof AppError || error instanceof CommandError ? error.message : String(error);
+  error instanceof DomainError || error instanceof CommandError ? error.message : String(error);
 
 /** The shared rule for a password chosen now (required, at most 256, strength). */
 const passwordSchema = changePasswordSchema.shape.newPassword;

@@ -1,11 +1,11 @@
 import { canReachArea, type AreaId } from '@staff-admin/shared';
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/errors.js';
+import { unauthenticated } from '../lib/errors.js';
 import type { AuthContext } from '../lib/auth-context.js';
 
 /** The caller of a route guarded by `app.authenticate`. */
 export function currentAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw unauthenticated();
   return request.auth;
 }
 

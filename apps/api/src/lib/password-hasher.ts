@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2';
-import { API_MESSAGES } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import { AppError } from './errors.js';
+import { ServerBusy } from './errors.js';
 
 /** argon2id at OWASP's first recommendation: 19 MiB, 2 passes, 1 lane. */
 const ARGON2ID = 2 as Algorithm;
@@ -51,9 +50,7 @@ export function createPasswordHasher({
   const slots = pLimit(concurrency);
   const limit = <T>(work: () => Promise<T>): Promise<T> => {
     if (slots.activeCount >= concurrency && slots.pendingCount >= queue) {
-      return Promise.reject(
-        new AppError(503, API_MESSAGES.serverBusy, { headers: { 'retry-after': '1' } }),
-      );
+      return Promise.reject(new ServerBusy());
     }
     return slots(work);
   };

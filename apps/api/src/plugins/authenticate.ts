@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors.js';
+import { DomainError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { AuthContext } from '../lib/auth-context.js';
 
@@ -28,7 +28,7 @@ export const authenticatePlugin = fp<{ auth: AuthService }>(
         request.auth = await auth.authenticate(request.headers.authorization);
       } catch (error) {
         // A bad or stale token on a public route: the caller is simply anonymous.
-        if (!(error instanceof AppError)) throw error;
+        if (!(error instanceof DomainError)) throw error;
       }
     });
   },

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { API_MESSAGES, type ApiErrorBody } from '@staff-admin/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { DomainError, type ErrorKind } from '../lib/errors.js';
 
 export const isApiPath = (url: string): boolean => /^\/api(?:[/?#]|$)/.test(url);
 
@@ -27,6 +27,19 @@ const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   429: API_MESSAGES.tooManyRequests,
 };
 
+/** The one place where a kind of failure becomes an HTTP status. */
+const STATUS_OF: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
 /** Field path → its first message, e.g. `users.0.email`. */
 function fieldErrors(issues: { instancePath: string; message?: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -37,15 +50,20 @@ function fieldErrors(issues: { instancePath: string; message?: string }[]): Reco
   return errors;
 }
 
-function toResponse(error: FastifyError | AppError): {
+function toResponse(error: FastifyError | DomainError): {
   status: number;
   body: ApiErrorBody;
   headers?: Record<string, string>;
 } {
-  if (error instanceof AppError) {
-    const body: ApiErrorBody = { code: error.status, message: error.message };
+  if (error instanceof DomainError) {
+    const status = STATUS_OF[error.kind];
+    const body: ApiErrorBody = { code: status, message: error.message };
     if (error.errors) body.errors = error.errors;
-    return { status: error.status, body, headers: error.headers };
+    const headers =
+      error.retryAfterSeconds === undefined
+        ? undefined
+        : { 'retry-after': String(error.retryAfterSeconds) };
+    return { status, body, headers };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrors(error.validation);
@@ -64,11 +82,11 @@ function toResponse(error: FastifyError | AppError): {
 }
 
 /**
- * The one error handler: domain errors, validation and body errors become the contract's
+ * The one error handler: domain errors (by kind), validation and body errors become the contract's
  * `{ code, message, errors? }`; anything else is logged and answered with a bare 500.
  */
 export function errorHandler(
-  error: FastifyError | AppError,
+  error: FastifyError | DomainError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {

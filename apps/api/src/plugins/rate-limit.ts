@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { API_MESSAGES } from '@staff-admin/shared';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { AppError } from '../lib/errors.js';
+import { rateLimited } from '../lib/errors.js';
 
 /**
  * Per-IP limits, off by default: a route opts in with `config: { rateLimit: ... }` (see
@@ -13,7 +13,7 @@ export const rateLimitPlugin = fp<{ redis?: Redis | undefined }>(
   async (app, { redis }) => {
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: () => new AppError(429, API_MESSAGES.tooManyRequests),
+      errorResponseBuilder: () => rateLimited(API_MESSAGES.tooManyRequests),
       ...(redis ? { redis, nameSpace: 'rate-limit:' } : {}),
     });
   },

@@ -1,6 +1,6 @@
-import { API_MESSAGES, normalizeEmail, type LoginInput, type TokenPair } from '@staff-admin/shared';
+import { normalizeEmail, type LoginInput, type TokenPair } from '@staff-admin/shared';
 import { nowIso, type Clock } from '../../lib/clock.js';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import { AccountLocked, unauthenticated, UserNotFound, WrongPassword } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
@@ -45,19 +45,21 @@ export class AuthService {
     try {
       attempt = await lockout.begin(email);
     } catch (error) {
-      if (error instanceof AppError) await this.recordFailure(email, user?.id, 'locked', origin);
+      if (error instanceof AccountLocked) {
+        await this.recordFailure(email, user?.id, 'locked', origin);
+      }
       throw error;
     }
     if (!user?.passwordHash) {
       await hasher.verifyDummy(input.password);
       await this.failed(attempt, user?.id, user ? 'not_activated' : 'unknown_email', origin);
-      if (!user) throw notFound(API_MESSAGES.userNotFound);
+      if (!user) throw new UserNotFound();
       // Only pending users have no password yet; they finish setup from the invitation.
       throw accountNotActive('pending');
     }
     if (!(await hasher.verify(user.passwordHash, input.password))) {
       await this.failed(attempt, user.id, 'wrong_password', origin);
-      throw badRequest(API_MESSAGES.passwordMismatch);
+      throw new WrongPassword();
     }
     if (user.status !== 'active') {
       await lockout.notAFailure(attempt);
@@ -105,9 +107,9 @@ export class AuthService {
   /** Every authenticated request: a valid access token AND a live session of an active user. */
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
     const token = bearerToken(authorization);
-    if (!token) throw unauthorized();
+    if (!token) throw unauthenticated();
     const claims = this.deps.accessTokens.verify(token);
-    if (!claims) throw unauthorized();
+    if (!claims) throw unauthenticated();
     return this.deps.sessions.resolveAccess(claims.sid, claims.sub);
   }
 

@@ -1,10 +1,9 @@
-import { API_MESSAGES } from '@staff-admin/shared';
 import {
   lockDurationMs as lockDuration,
   type CounterStore,
   type LockPolicy,
 } from '../../lib/counter-store.js';
-import { tooManyRequests } from '../../lib/errors.js';
+import { AccountLocked } from '../../lib/errors.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
 
@@ -67,7 +66,7 @@ export class LoginLockout {
   async begin(email: string): Promise<Attempt> {
     const counted = await this.store.countAttempt(failuresKey(email), lockKey(email), this.policy);
     if (counted.locked) {
-      throw tooManyRequests(API_MESSAGES.accountLocked, (counted.resetAt - this.now()) / 1000);
+      throw new AccountLocked((counted.resetAt - this.now()) / 1000);
     }
     if (counted.lockMs === undefined) return { email };
     return {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { envelope, errorResponses } from '../../http/schemas.js';
 import type { HealthRepository } from './health.repository.js';
 
@@ -30,7 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         await withTimeout(health.ping(), PING_TIMEOUT_MS);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        throw new AppError(503, DATABASE_DOWN);
+        throw new DomainError('unavailable', DATABASE_DOWN);
       }
       return { data: { status: 'ok' as const, database: 'ok' as const } };
     },
@@ -72,7 +72,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         );
         request.log.error({ unreachable: down, reasons }, 'readiness check failed');
         const verb = down.length > 1 ? 'are' : 'is';
-        throw new AppError(503, `Not ready: ${down.join(' and ')} ${verb} unreachable`);
+        throw new DomainError(
+          'unavailable',
+          `Not ready: ${down.join(' and ')} ${verb} unreachable`,
+        );
       }
       return {
         data: {

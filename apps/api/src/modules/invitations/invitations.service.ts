@@ -7,7 +7,7 @@ import {
   type User,
 } from '@staff-admin/shared';
 import { nowIso, type Clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { invalid, UserNotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
@@ -92,8 +92,8 @@ export class InvitationsService {
   /** A new invitation link for a pending user; earlier links stop working. */
   async resend(callerId: string, email: string, origin: RequestOrigin): Promise<void> {
     const user = await this.deps.usersRepository.findByEmail(normalizeEmail(email));
-    if (!user) throw notFound(API_MESSAGES.userNotFound);
-    if (user.status !== 'pending') throw badRequest(API_MESSAGES.notPending);
+    if (!user) throw new UserNotFound();
+    if (user.status !== 'pending') throw invalid(API_MESSAGES.notPending);
     const inviterName =
       user.invitedBy?.fullName ?? (await this.deps.users.getById(callerId)).fullName;
 

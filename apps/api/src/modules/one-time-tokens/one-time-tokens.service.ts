@@ -1,18 +1,17 @@
 import {
-  API_MESSAGES,
   type Status,
   type TokenCheck,
   type TokenStatus,
   type TokenType,
 } from '@staff-admin/shared';
 import { toIso, type Clock } from '../../lib/clock.js';
-import { badRequest, type AppError } from '../../lib/errors.js';
+import { InvalidToken, TokenExpired } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { generateOpaqueToken, hashToken } from '../../lib/secure-token.js';
 import type { OneTimeTokensRepository } from './one-time-tokens.repository.js';
 
-export const invalidToken = (): AppError => badRequest(API_MESSAGES.invalidToken);
-export const tokenExpired = (): AppError => badRequest(API_MESSAGES.tokenExpired);
+export const invalidToken = () => new InvalidToken();
+export const tokenExpired = () => new TokenExpired();
 
 /** A token only means something while its user is in the state it was made for. */
 const STATUS_FOR: Record<TokenType, Status> = {

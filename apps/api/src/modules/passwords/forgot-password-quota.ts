@@ -1,6 +1,6 @@
 import { API_MESSAGES } from '@staff-admin/shared';
 import type { CounterStore } from '../../lib/counter-store.js';
-import { tooManyRequests } from '../../lib/errors.js';
+import { rateLimited } from '../../lib/errors.js';
 
 export const FORGOT_PASSWORD_WINDOW_MS = 60 * 60 * 1000;
 
@@ -28,7 +28,7 @@ export class ForgotPasswordQuota {
       FORGOT_PASSWORD_WINDOW_MS,
     );
     if (window.count > this.perHour) {
-      throw tooManyRequests(API_MESSAGES.tooManyRequests, (window.resetAt - this.now()) / 1000);
+      throw rateLimited(API_MESSAGES.tooManyRequests, (window.resetAt - this.now()) / 1000);
     }
   }
 

@@ -1,5 +1,5 @@
 import { API_MESSAGES, passwordPolicyProblem } from '@staff-admin/shared';
-import { badRequest } from '../../lib/errors.js';
+import { invalid } from '../../lib/errors.js';
 
 /**
  * The rules beyond SPEC §5's strength rule (common passwords, the email's local part), from the
@@ -9,5 +9,5 @@ import { badRequest } from '../../lib/errors.js';
  */
 export function assertPasswordPolicy(password: string, email: string, field: string): void {
   const problem = passwordPolicyProblem(password, email);
-  if (problem) throw badRequest(API_MESSAGES.validationFailed, { [field]: problem });
+  if (problem) throw invalid(API_MESSAGES.validationFailed, { [field]: problem });
 }

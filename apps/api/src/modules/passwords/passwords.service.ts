@@ -4,7 +4,7 @@ import {
   type ChangePasswordInput,
   type ResetPasswordInput,
 } from '@staff-admin/shared';
-import { AppError, unauthorized } from '../../lib/errors.js';
+import { invalid, SessionEnded, WrongPassword } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
 import { recordLock, type LoginLockout } from '../auth/login-lockout.js';
@@ -116,7 +116,7 @@ export class PasswordsService {
     const { users, hasher } = this.deps;
     const credentials = await users.findCredentialsById(auth.userId);
     const user = await users.findById(auth.userId);
-    if (!credentials || !user) throw unauthorized(API_MESSAGES.sessionEnded);
+    if (!credentials || !user) throw new SessionEnded();
     // Guesses of the current password count towards the account's sign-in lockout, so a stolen
     // access token cannot be used to find the password.
     const attempt = await this.deps.lockout.begin(normalizeEmail(user.email));
@@ -125,16 +125,12 @@ export class PasswordsService {
       !(await hasher.verify(credentials.passwordHash, input.password))
     ) {
       await recordLock(this.deps.audit, attempt, user.id, origin);
-      throw new AppError(400, API_MESSAGES.passwordMismatch, {
-        errors: { password: API_MESSAGES.passwordMismatch },
-      });
+      throw new WrongPassword('password');
     }
     await this.deps.lockout.succeeded(attempt);
     // The current password is `input.password` (just verified), so comparing the texts suffices.
     if (input.newPassword === input.password) {
-      throw new AppError(400, API_MESSAGES.samePassword, {
-        errors: { newPassword: API_MESSAGES.samePassword },
-      });
+      throw invalid(API_MESSAGES.samePassword, { newPassword: API_MESSAGES.samePassword });
     }
     assertPasswordPolicy(input.newPassword, user.email, 'newPassword');
     const passwordHash = await hasher.hash(input.newPassword);
@@ -146,7 +142,7 @@ export class PasswordsService {
         now,
         whileStatus: 'active',
       });
-      if (!updated) throw unauthorized(API_MESSAGES.sessionEnded);
+      if (!updated) throw new SessionEnded();
       await scope.repos.sessions.revokeUserSessions(auth.userId, now, auth.sessionId);
       // A reset link mailed before the change must not undo it.
       await scope.repos.oneTimeTokens.deleteForUser(auth.userId, 'reset_password_token');

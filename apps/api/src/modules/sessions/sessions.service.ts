@@ -1,14 +1,9 @@
-import {
-  API_MESSAGES,
-  type ActiveSession,
-  type Status,
-  type TokenPair,
-} from '@staff-admin/shared';
+import { API_MESSAGES, type ActiveSession, type Status, type TokenPair } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { toIso, type Clock } from '../../lib/clock.js';
-import { forbidden, notFound, unauthorized, type AppError } from '../../lib/errors.js';
+import { forbidden, notFound, SessionEnded, type DomainError } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
@@ -77,7 +72,7 @@ const TOUCH_INTERVAL_MAX_MS = 60_000;
 const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 
 /** 403 for an account that may not use the site now, with the message that says why. */
-export function accountNotActive(status: Exclude<Status, 'active'>): AppError {
+export function accountNotActive(status: Exclude<Status, 'active'>): DomainError {
   return forbidden(
     status === 'pending' ? API_MESSAGES.accountPending : API_MESSAGES.accountInactive,
   );
@@ -173,7 +168,7 @@ export class SessionsService {
   ): Promise<RotatedSession> {
     const tokenHash = hashToken(refreshToken);
     const token = await this.repository.findRefreshToken(tokenHash);
-    if (!token) throw forbidden(API_MESSAGES.sessionEnded);
+    if (!token) throw new SessionEnded('forbidden');
     if (token.usedAt) return this.replayOrRevoke(token, origin);
     const now = this.clock.now();
     this.assertRefreshable(token, now);
@@ -210,7 +205,7 @@ export class SessionsService {
     // Another request rotated this token a moment ago (it committed first): the same rules as
     // for any used token, now that its successor is visible.
     const winner = await this.repository.findRefreshToken(tokenHash);
-    if (!winner?.usedAt) throw forbidden(API_MESSAGES.sessionEnded);
+    if (!winner?.usedAt) throw new SessionEnded('forbidden');
     return this.replayOrRevoke(winner, origin);
   }
 
@@ -220,10 +215,10 @@ export class SessionsService {
    */
   async resolveAccess(sessionId: string, userId: string): Promise<AuthContext> {
     const session = await this.findAccess(sessionId);
-    if (!session || session.userId !== userId) throw unauthorized(API_MESSAGES.sessionEnded);
+    if (!session || session.userId !== userId) throw new SessionEnded();
     if (session.status !== 'active') throw accountNotActive(session.status);
     const now = this.clock.now();
-    if (!this.isLive(session, now)) throw unauthorized(API_MESSAGES.sessionEnded);
+    if (!this.isLive(session, now)) throw new SessionEnded();
     if (now - Date.parse(session.lastUsedAt) >= this.touchIntervalMs) {
       const nowText = toIso(now);
       const expiresAt = toIso(this.endOf({ createdAt: session.createdAt, lastUsedAt: nowText }));
@@ -349,12 +344,12 @@ export class SessionsService {
 
   private assertRefreshable(token: RefreshTokenRow, now: number): void {
     this.assertSessionUsable(token, now);
-    if (Date.parse(token.expiresAt) <= now) throw forbidden(API_MESSAGES.sessionEnded);
+    if (Date.parse(token.expiresAt) <= now) throw new SessionEnded('forbidden');
   }
 
   private assertSessionUsable(token: RefreshTokenRow, now: number): void {
     if (token.userStatus !== 'active') throw accountNotActive(token.userStatus);
-    if (!this.isLive(token.session, now)) throw forbidden(API_MESSAGES.sessionEnded);
+    if (!this.isLive(token.session, now)) throw new SessionEnded('forbidden');
   }
 
   /** Not revoked, and neither its stored end nor its idle or absolute limit has passed. */
@@ -391,7 +386,7 @@ export class SessionsService {
       });
       afterCommit(() => this.announce({ kind: 'session', sessionId }));
     });
-    throw forbidden(API_MESSAGES.sessionEnded);
+    throw new SessionEnded('forbidden');
   }
 }
 

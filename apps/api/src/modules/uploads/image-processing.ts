@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { Metadata } from 'sharp';
-import { AppError } from '../../lib/errors.js';
+import { DomainError } from '../../lib/errors.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 
 /** Pictures are cover-cropped to a square of at most this side, never enlarged. */
@@ -57,21 +57,23 @@ async function processNow(input: string): Promise<ProcessedImage> {
   const [sharp, { fileTypeFromFile }] = await loadImageLibraries();
   const sniffed = await fileTypeFromFile(input);
   const format = sniffed ? FORMATS[sniffed.mime] : undefined;
-  if (!format) throw new AppError(415, UPLOAD_MESSAGES.fileTypeInvalid);
+  if (!format) throw new DomainError('unsupported_type', UPLOAD_MESSAGES.fileTypeInvalid);
 
   let metadata: Metadata;
   try {
     // Reads the header only; the pixel limit is applied below, with a message of our own.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new AppError(400, UPLOAD_MESSAGES.unreadableImage, { cause: error });
+    throw new DomainError('invalid', UPLOAD_MESSAGES.unreadableImage, { cause: error });
   }
-  if (metadata.format !== format) throw new AppError(415, UPLOAD_MESSAGES.fileTypeInvalid);
+  if (metadata.format !== format)
+    throw new DomainError('unsupported_type', UPLOAD_MESSAGES.fileTypeInvalid);
   const { width = 0, height = 0 } = metadata;
   if (width * height > IMAGE_MAX_PIXELS) {
-    throw new AppError(413, UPLOAD_MESSAGES.dimensionsTooLarge);
+    throw new DomainError('too_large', UPLOAD_MESSAGES.dimensionsTooLarge);
   }
-  if (width === 0 || height === 0) throw new AppError(400, UPLOAD_MESSAGES.unreadableImage);
+  if (width === 0 || height === 0)
+    throw new DomainError('invalid', UPLOAD_MESSAGES.unreadableImage);
 
   const side = Math.min(IMAGE_MAX_SIDE, width, height);
   const pipeline = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
@@ -86,6 +88,6 @@ async function processNow(input: string): Promise<ProcessedImage> {
       ? { data, format, extension: 'png', contentType: 'image/png' }
       : { data, format, extension: 'jpg', contentType: 'image/jpeg' };
   } catch (error) {
-    throw new AppError(400, UPLOAD_MESSAGES.unreadableImage, { cause: error });
+    throw new DomainError('invalid', UPLOAD_MESSAGES.unreadableImage, { cause: error });
   }
 }

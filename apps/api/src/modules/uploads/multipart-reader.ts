@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { API_MESSAGES, AVATAR_MAX_BYTES } from '@staff-admin/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { DomainError, invalid } from '../../lib/errors.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 
 /** A request body's files together (and the body as a whole, by its Content-Length). */
@@ -30,26 +30,26 @@ export interface ReadOptions {
  */
 const PART_HIGH_WATER_MARK = 256 * 1024;
 
-const requestTooLarge = () => new AppError(413, UPLOAD_MESSAGES.requestTooLarge);
+const requestTooLarge = () => new DomainError('too_large', UPLOAD_MESSAGES.requestTooLarge);
 
 /**
  * Parser errors as the contract's answers: busboy's limits are 413, anything else it throws (no
  * boundary, a body cut short, broken part headers, a client gone) is a malformed body, 400.
  */
-function multipartError(error: unknown, tooManyFiles: string): AppError {
+function multipartError(error: unknown, tooManyFiles: string): DomainError {
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, UPLOAD_MESSAGES.fileTooLarge, { cause: error });
+      return new DomainError('too_large', UPLOAD_MESSAGES.fileTooLarge, { cause: error });
     case 'FST_FILES_LIMIT':
-      return new AppError(413, tooManyFiles, { cause: error });
+      return new DomainError('too_large', tooManyFiles, { cause: error });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError(413, API_MESSAGES.payloadTooLarge, { cause: error });
+      return new DomainError('too_large', API_MESSAGES.payloadTooLarge, { cause: error });
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(400, UPLOAD_MESSAGES.noFile, { cause: error });
+      return new DomainError('invalid', UPLOAD_MESSAGES.noFile, { cause: error });
     default:
-      return new AppError(400, UPLOAD_MESSAGES.malformedForm, { cause: error });
+      return new DomainError('invalid', UPLOAD_MESSAGES.malformedForm, { cause: error });
   }
 }
 
@@ -75,7 +75,7 @@ export async function readIncomingFiles(
   folder: string,
   { field, maxFiles, tooManyFiles }: ReadOptions,
 ): Promise<IncomingFile[]> {
-  if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile);
+  if (!request.isMultipart()) throw invalid(UPLOAD_MESSAGES.noFile);
   if (Number(request.headers['content-length']) > UPLOAD_REQUEST_MAX_BYTES) {
     throw requestTooLarge();
   }
@@ -109,9 +109,9 @@ export async function readIncomingFiles(
     } finally {
       await handle?.close();
     }
-    if (part.file.truncated) throw new AppError(413, UPLOAD_MESSAGES.fileTooLarge);
+    if (part.file.truncated) throw new DomainError('too_large', UPLOAD_MESSAGES.fileTooLarge);
     if (keep) files.push({ path: target, filename: part.filename, size });
   }
-  if (files.every((file) => file.size === 0)) throw badRequest(UPLOAD_MESSAGES.noFile);
+  if (files.every((file) => file.size === 0)) throw invalid(UPLOAD_MESSAGES.noFile);
   return files;
 }

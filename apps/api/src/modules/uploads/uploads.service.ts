@@ -1,7 +1,7 @@
 import type { UploadDir, UploadedFile } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIso, type Clock } from '../../lib/clock.js';
-import { tooManyRequests } from '../../lib/errors.js';
+import { rateLimited } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { processImage, type ProcessedImage } from './image-processing.js';
 import type { IncomingFile } from './multipart-reader.js';
@@ -142,7 +142,7 @@ export class UploadsService {
     const sweptAt = usage.oldestCreatedAt
       ? Date.parse(usage.oldestCreatedAt) + UNREFERENCED_UPLOAD_TTL_MS
       : now;
-    return tooManyRequests(UPLOAD_MESSAGES.tooManyUnused, (sweptAt - now) / 1000);
+    return rateLimited(UPLOAD_MESSAGES.tooManyUnused, (sweptAt - now) / 1000);
   }
 
   /** A stored file by folder and name, or undefined for anything unknown or malformed. */

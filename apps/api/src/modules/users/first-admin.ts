@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { isStrongPassword, passwordPolicyProblem } from '@staff-admin/shared';
 import type { Config } from '../../config/env.js';
-import { AppError } from '../../lib/errors.js';
+import { EmailTaken } from '../../lib/errors.js';
 import type { UsersService } from './users.service.js';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
@@ -46,7 +46,7 @@ export async function ensureFirstAdmin(
     });
   } catch (error) {
     // Another process starting at the same moment created it first.
-    if (error instanceof AppError && error.status === 409) return { created: false };
+    if (error instanceof EmailTaken) return { created: false };
     throw error;
   }
   return generatedPassword ? { created: true, email, generatedPassword } : { created: true, email };

@@ -1,5 +1,4 @@
 import {
-  API_MESSAGES,
   normalizeEmail,
   type ListUsersQuery,
   type Paginated,
@@ -12,7 +11,7 @@ import {
 } from '@staff-admin/shared';
 import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso, type Clock } from '../../lib/clock.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { EmailTaken, forbidden, invalid, LastActiveAdmin, UserNotFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
@@ -70,7 +69,7 @@ export class UsersService {
 
   async getById(id: string): Promise<User> {
     const user = isUuid(id) ? await this.repository.findById(id.toLowerCase()) : undefined;
-    if (!user) throw notFound(API_MESSAGES.userNotFound);
+    if (!user) throw new UserNotFound();
     return user;
   }
 
@@ -117,10 +116,10 @@ export class UsersService {
     input: UpdateUserInput,
     origin: RequestOrigin,
   ): Promise<User> {
-    if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
+    if (!isUuid(id)) throw new UserNotFound();
     const userId = id.toLowerCase();
     if (input.status === 'pending') {
-      throw badRequest(USER_ADMIN_MESSAGES.statusNotSettable, {
+      throw invalid(USER_ADMIN_MESSAGES.statusNotSettable, {
         status: USER_ADMIN_MESSAGES.statusNotSettable,
       });
     }
@@ -140,7 +139,7 @@ export class UsersService {
           throw forbidden(USER_ADMIN_MESSAGES.ownPositionOrStatus);
         }
         if (statusChanges && user.status === 'pending') {
-          throw badRequest(USER_ADMIN_MESSAGES.pendingStatus);
+          throw invalid(USER_ADMIN_MESSAGES.pendingStatus);
         }
       },
     });
@@ -153,14 +152,14 @@ export class UsersService {
     status: 'active' | 'inactive',
     origin: RequestOrigin,
   ): Promise<User> {
-    if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
+    if (!isUuid(id)) throw new UserNotFound();
     const userId = id.toLowerCase();
     if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.ownPositionOrStatus);
     return this.edit(userId, {
       changes: { status },
       by: { actorId: actor.userId, origin },
       check: (user) => {
-        if (user.status === 'pending') throw badRequest(USER_ADMIN_MESSAGES.pendingStatus);
+        if (user.status === 'pending') throw invalid(USER_ADMIN_MESSAGES.pendingStatus);
       },
     });
   }
@@ -170,13 +169,13 @@ export class UsersService {
    * one-time tokens and queued mail go with the user; others they invited keep `invitedBy` null.
    */
   async delete(actor: AuthContext, id: string, origin: RequestOrigin): Promise<void> {
-    if (!isUuid(id)) throw notFound(API_MESSAGES.userNotFound);
+    if (!isUuid(id)) throw new UserNotFound();
     const userId = id.toLowerCase();
     if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.deleteSelf);
     const removed = await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
       const activeAdmins = await repos.users.lockActiveAdminIds();
       const user = await repos.users.findStandingForUpdate(userId);
-      if (!user) throw notFound(API_MESSAGES.userNotFound);
+      if (!user) throw new UserNotFound();
       if (isActiveAdmin(user)) assertAnotherActiveAdmin(activeAdmins, userId);
       await repos.users.deleteById(userId);
       await repos.audit.record({
@@ -205,7 +204,7 @@ export class UsersService {
       // Admins first, then the user: every transaction takes these locks in the same order.
       const activeAdmins = removesAdminRights ? await repos.users.lockActiveAdminIds() : [];
       const user = await repos.users.findStandingForUpdate(userId);
-      if (!user) throw notFound(API_MESSAGES.userNotFound);
+      if (!user) throw new UserNotFound();
       check?.(user);
       if (removesAdminRights && isActiveAdmin(user)) {
         assertAnotherActiveAdmin(activeAdmins, userId);
@@ -277,10 +276,10 @@ export class UsersService {
 
   async create(input: CreateUserInput): Promise<User> {
     if (input.status === 'pending' && input.password !== undefined) {
-      throw new AppError(400, 'A pending user sets a password from the invitation, not now');
+      throw invalid('A pending user sets a password from the invitation, not now');
     }
     if (input.status !== 'pending' && input.password === undefined) {
-      throw new AppError(400, 'An active or inactive user needs a password');
+      throw invalid('An active or inactive user needs a password');
     }
     const now = nowIso(this.deps.clock);
     const id = newId();
@@ -307,7 +306,7 @@ export class UsersService {
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(API_MESSAGES.emailTaken);
+      if (isUniqueViolation(error)) throw new EmailTaken();
       throw error;
     }
     return this.getById(id);
@@ -319,9 +318,9 @@ export class UsersService {
    */
   async setPassword(email: string, password: string): Promise<User> {
     const user = await this.repository.findByEmail(normalizeEmail(email));
-    if (!user) throw notFound(API_MESSAGES.userNotFound);
+    if (!user) throw new UserNotFound();
     if (user.status === 'pending') {
-      throw new AppError(400, 'This user is pending: they choose a password from the invitation');
+      throw invalid('This user is pending: they choose a password from the invitation');
     }
     const passwordHash = await this.hasher.hash(password);
     await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
@@ -371,7 +370,7 @@ async function recordStandingChanges(
 /** 409 unless an active admin other than `userId` remains. */
 function assertAnotherActiveAdmin(activeAdminIds: string[], userId: string): void {
   if (!activeAdminIds.some((id) => id !== userId)) {
-    throw conflict(USER_ADMIN_MESSAGES.lastActiveAdmin);
+    throw new LastActiveAdmin(USER_ADMIN_MESSAGES.lastActiveAdmin);
   }
 }
 
@@ -385,13 +384,13 @@ async function assertUsablePicture(
   userId: string,
   editorId: string,
 ) {
-  const invalid = (message: string) => badRequest(message, { imageUrl: message });
+  const refused = (message: string) => invalid(message, { imageUrl: message });
   const upload = await repos.uploads.findByPath(imageUrl);
-  if (!upload) throw invalid(USER_ADMIN_MESSAGES.imageNotUploaded);
+  if (!upload) throw refused(USER_ADMIN_MESSAGES.imageNotUploaded);
   if (await repos.users.isImageUsedByOther(imageUrl, userId)) {
-    throw invalid(USER_ADMIN_MESSAGES.imageInUse);
+    throw refused(USER_ADMIN_MESSAGES.imageInUse);
   }
-  if (upload.owner_id !== editorId) throw invalid(USER_ADMIN_MESSAGES.imageNotUploaded);
+  if (upload.owner_id !== editorId) throw refused(USER_ADMIN_MESSAGES.imageNotUploaded);
 }
 
 /** Deletes the record of a picture being replaced or removed; its file goes after the commit. */
