@@ -13,7 +13,6 @@ const env = process.env as Record<string, string>;
 export const ADMIN = { email: env.E2E_ADMIN_EMAIL!, password: env.E2E_ADMIN_PASSWORD! };
 export const PASSWORD = 'Staff!2345pass';
 
-
 export interface TestUser {
   email: string;
   password: string;
