@@ -95,7 +95,19 @@ export const OPTION_CLASS_NAME = clsx(
   'aria-disabled:cursor-not-allowed aria-disabled:opacity-50 data-disabled:cursor-not-allowed data-disabled:opacity-50',
 );
 
-export const NO_RESULT_CLASS_NAME = 'px-3 py-2.5 text-sm text-slate-600';
+/** 'No result', as a disabled option, so the listbox is never empty for a reader. */
+export function NoResultOption() {
+  return (
+    <div
+      role="option"
+      aria-selected={false}
+      aria-disabled="true"
+      className="px-3 py-2.5 text-sm text-slate-600"
+    >
+      {DROPDOWN_NO_RESULT}
+    </div>
+  );
+}
 
 const isPrintable = (event: KeyboardEvent) =>
   event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -215,15 +227,7 @@ export function Dropdown<T extends string>({
           </Select.ScrollUpButton>
           <Select.Viewport nonce={getNonce()} onKeyDown={onMenuKeyDown} className="p-1">
             {options.length === 0 ? (
-              // A disabled option, so the listbox is never empty for a reader.
-              <div
-                role="option"
-                aria-selected={false}
-                aria-disabled="true"
-                className={NO_RESULT_CLASS_NAME}
-              >
-                {DROPDOWN_NO_RESULT}
-              </div>
+              <NoResultOption />
             ) : (
               options.map((option) => (
                 <Select.Item

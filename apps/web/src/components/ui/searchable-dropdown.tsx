@@ -13,11 +13,10 @@ import { LAYOUT } from '@staff-admin/shared';
 import clsx from 'clsx';
 import { useId, useState } from 'react';
 import {
-  DROPDOWN_NO_RESULT,
   DROPDOWN_PLACEHOLDER,
   DropdownField,
   MENU_CLASS_NAME,
-  NO_RESULT_CLASS_NAME,
+  NoResultOption,
   OPTION_CLASS_NAME,
   triggerClassName,
   type DropdownOption,
@@ -101,15 +100,7 @@ export function SearchableDropdown<T extends string>({
             </div>
             <ComboboxList aria-label={label} className="min-h-0 flex-1 overflow-y-auto p-1">
               {visible.length === 0 ? (
-                // A disabled option, so the listbox is never empty for a reader.
-                <div
-                  role="option"
-                  aria-selected={false}
-                  aria-disabled="true"
-                  className={NO_RESULT_CLASS_NAME}
-                >
-                  {DROPDOWN_NO_RESULT}
-                </div>
+                <NoResultOption />
               ) : (
                 visible.map((option) => (
                   <SelectItem
