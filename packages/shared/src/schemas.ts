@@ -122,6 +122,22 @@ export const inviteRowSchema = z.object({
 });
 export type InviteRow = z.infer<typeof inviteRowSchema>;
 
+/**
+ * For `.superRefine`: flags every row of `list` whose email (normalised) already appeared earlier,
+ * on that row's email field, with the one message for it. The invite dialog and the server use it.
+ */
+export const noRepeatedEmails =
+  <K extends string>(list: K) =>
+  (value: Record<K, readonly { email: string }[]>, context: z.RefinementCtx) => {
+    for (const index of repeatedEmailIndexes(value[list].map((row) => row.email))) {
+      context.addIssue({
+        code: 'custom',
+        path: [list, index, 'email'],
+        message: API_MESSAGES.duplicateEmailInList,
+      });
+    }
+  };
+
 export const bulkCreateSchema = z
   .object({
     users: z
@@ -129,15 +145,7 @@ export const bulkCreateSchema = z
       .min(1, { error: M.inviteRowsRequired })
       .max(BULK_CREATE_MAX, { error: M.inviteRowsTooMany }),
   })
-  .superRefine(({ users }, ctx) => {
-    for (const index of repeatedEmailIndexes(users.map((user) => user.email))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['users', index, 'email'],
-        message: API_MESSAGES.duplicateEmailInList,
-      });
-    }
-  });
+  .superRefine(noRepeatedEmails('users'));
 export type BulkCreateInput = z.infer<typeof bulkCreateSchema>;
 
 /** `a@x.com,b@x.com`, `emails=a@x.com&emails=b@x.com` or both: one list, normalised, no repeats. */

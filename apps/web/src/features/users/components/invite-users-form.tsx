@@ -9,7 +9,7 @@ import {
   inviteRowSchema,
   normalizeEmail,
   positionSchema,
-  repeatedEmailIndexes,
+  noRepeatedEmails,
   type BulkCreateResult,
   type Position,
 } from '@staff-admin/shared';
@@ -40,15 +40,7 @@ const inviteFormRowSchema = inviteRowSchema.extend({
 
 const inviteFormSchema = z
   .object({ rows: z.array(inviteFormRowSchema).min(1).max(BULK_CREATE_MAX) })
-  .superRefine(({ rows }, context) => {
-    for (const index of repeatedEmailIndexes(rows.map((row) => row.email))) {
-      context.addIssue({
-        code: 'custom',
-        path: ['rows', index, 'email'],
-        message: API_MESSAGES.duplicateEmailInList,
-      });
-    }
-  });
+  .superRefine(noRepeatedEmails('rows'));
 
 type InviteFormInput = z.input<typeof inviteFormSchema>;
 type InviteFormOutput = z.output<typeof inviteFormSchema>;
