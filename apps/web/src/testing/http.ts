@@ -16,8 +16,10 @@ type Answer = (call: RecordedCall) => Response | Promise<Response>;
 /**
  * Newer Node lines (26 here) parse a multipart body with whatever `File` the global holds at the
  * time and then check each part against Node's own class; the jsdom environment puts jsdom's
- * `File` on the global, so the parse fails. Parse with Node's `File` in place, as the fix proposed
- * to Vitest's jsdom environment does (vitest-dev/vitest#11300).
+ * `File` on the global, so the parse fails. Parse with Node's `File` in place, as the fix
+ * proposed to Vitest's jsdom environment does (vitest-dev/vitest#11300). The parts' bytes are not
+ * to be trusted on every line (Node 24's fetch cannot read jsdom's files): tests check the file
+ * where the site puts it in the form.
  */
 async function readFormData(request: Request): Promise<FormData> {
   const jsdomFile = globalThis.File;
