@@ -18,6 +18,7 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/*.d.ts'],
       reporter: ['json-summary'],
       reportsDirectory: './coverage',
+      reportOnFailure: true,
     },
     projects: [
       'packages/shared',
