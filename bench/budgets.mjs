@@ -63,6 +63,40 @@ export const BUDGETS = [
     requires: 'postgres',
   },
   {
+    id: 'monitoring-error-groups-sqlite-p50',
+    label: 'error-group list p50, 1M audit events + 100k occurrences, SQLite (worst case)',
+    figure: 'monitoring.sqlite.errorGroupsWorstP50Ms',
+    op: '<',
+    limit: 20,
+    unit: 'ms',
+  },
+  {
+    id: 'monitoring-audit-sqlite-p50',
+    label: 'audit list p50, 1M audit events + 100k occurrences, SQLite (worst case)',
+    figure: 'monitoring.sqlite.auditWorstP50Ms',
+    op: '<',
+    limit: 20,
+    unit: 'ms',
+  },
+  {
+    id: 'monitoring-error-groups-postgres-p50',
+    label: 'error-group list p50, 1M audit events + 100k occurrences, PostgreSQL (worst case)',
+    figure: 'monitoring.postgres.errorGroupsWorstP50Ms',
+    op: '<',
+    limit: 20,
+    unit: 'ms',
+    requires: 'postgres',
+  },
+  {
+    id: 'monitoring-audit-postgres-p50',
+    label: 'audit list p50, 1M audit events + 100k occurrences, PostgreSQL (worst case)',
+    figure: 'monitoring.postgres.auditWorstP50Ms',
+    op: '<',
+    limit: 20,
+    unit: 'ms',
+    requires: 'postgres',
+  },
+  {
     id: 'login-p99',
     label: 'login p99 at 4 concurrent',
     figure: 'login.p99Ms',
@@ -85,9 +119,11 @@ export const BUDGETS = [
     op: '<=',
     limit: 100 * KB,
     // React 19, react-dom and React Router's data router come to about 99 KB gzip on their own,
-    // so 100 KB is out of reach (docs/performance.md). npm test holds today's size, 136.6 KB,
-    // with a little room: the login page can only get lighter from here.
-    testLimit: 140 * KB,
+    // so 100 KB is out of reach (docs/performance.md). npm test holds the size near today's:
+    // 136.6 KB when the line was drawn at 140 KB; 140.07 KB once Monitoring's five routes joined
+    // the route table in the entry chunk (about 70 bytes each, their code stays out of it), so
+    // the line moved to 141 KB. Only a new route or shared text should ever move it again.
+    testLimit: 141 * KB,
     unit: 'bytes',
   },
   {
@@ -96,6 +132,14 @@ export const BUDGETS = [
     figure: 'site.bundles.login.css.gzip',
     op: '<=',
     limit: 20 * KB,
+    unit: 'bytes',
+  },
+  {
+    id: 'monitoring-js-gzip',
+    label: 'Monitoring area JS beyond the signed-in layout (gzip)',
+    figure: 'site.bundles.monitoring.js.gzip',
+    op: '<=',
+    limit: 60 * KB,
     unit: 'bytes',
   },
   {

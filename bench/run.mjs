@@ -1,8 +1,8 @@
 // `npm run bench`: measures the figures of issue 6 on this machine, prints one table and writes
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
-// first), --sections=<list> (comma separated: throughput, login, search, bundles, lighthouse,
-// startup). Progress goes to stderr, the table to stdout.
+// first), --sections=<list> (comma separated: throughput, login, uploads, search, monitoring,
+// bundles, lighthouse, startup). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,12 +23,22 @@ import {
   formatTable,
   formatValue,
 } from './lib/report.mjs';
+import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureSearch } from './lib/search.mjs';
 import { measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
 import { measureStartup } from './lib/startup.mjs';
 import { measureUploadBurst } from './lib/upload-burst.mjs';
 
-const SECTIONS = ['throughput', 'login', 'uploads', 'search', 'bundles', 'lighthouse', 'startup'];
+const SECTIONS = [
+  'throughput',
+  'login',
+  'uploads',
+  'search',
+  'monitoring',
+  'bundles',
+  'lighthouse',
+  'startup',
+];
 const STARTUP_RUNS = 5;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -192,6 +202,11 @@ await section('startup', async (log) => {
 await section('search', async (log) => {
   const result = await measureSearch({ root, log });
   figures.search = { source: result.source, ...result.engines };
+});
+
+await section('monitoring', async (log) => {
+  const result = await measureMonitoring({ root, log });
+  figures.monitoring = { source: result.source, ...result.engines };
 });
 
 const context = { postgres: Boolean(process.env.TEST_DATABASE_URL) };

@@ -124,6 +124,33 @@ export function buildRows({ figures, notMeasured, settings }) {
     rows.push({ label: '', value: '', budgetId: `search-${id}` });
   }
 
+  rows.push({
+    section: 'Monitoring lists on 1,000,000 audit events and 100,000 occurrences: bench/monitoring',
+  });
+  missing('monitoring');
+  for (const engine of ['sqlite', 'postgres']) {
+    const result = figures.monitoring?.[engine];
+    if (!result) continue;
+    rows.push({
+      label: `${engine}: seeding (not budgeted)`,
+      value: `${result.seedSeconds.toFixed(1)} s`,
+    });
+    for (const c of result.cases) {
+      rows.push({
+        label: `${engine}: ${c.name}`,
+        value: `p50 ${formatMs(c.p50Ms)} · p99 ${formatMs(c.p99Ms)}`,
+      });
+    }
+  }
+  for (const id of [
+    'error-groups-sqlite-p50',
+    'audit-sqlite-p50',
+    'error-groups-postgres-p50',
+    'audit-postgres-p50',
+  ]) {
+    rows.push({ label: '', value: '', budgetId: `monitoring-${id}` });
+  }
+
   const login = figures.login;
   rows.push({
     section: `Sign-in: ${login?.connections ?? 4} connections, /api/health probed at ${login?.healthProbe?.overallRate ?? '?'} req/s meanwhile, ${runs}`,

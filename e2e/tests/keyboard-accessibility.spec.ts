@@ -284,6 +284,41 @@ test('keyboard only: sign in, profile, user list, invitations, a user, sign out'
   await expectFocusOn(page, heading(page, 'Log in'));
 });
 
+test('keyboard only: the Monitoring area, its four screens and an action', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInByKeyboard(page, ADMIN);
+
+  // Into the area from the header; focus goes to the Overview's heading.
+  await tabTo(page, page.getByRole('link', { name: 'Monitoring & Error management' }), {
+    back: true,
+  });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/monitoring$/);
+  await expectFocusOn(page, heading(page, 'Overview'));
+
+  // Each screen of the area's navigation, by Tab and Enter.
+  const area = page.getByRole('navigation', { name: 'Monitoring' });
+  for (const [link, title] of [
+    ['Errors', 'Errors'],
+    ['Mail', 'Mail'],
+    ['Security', 'Sign-in security'],
+  ] as const) {
+    await tabTo(page, area.getByRole('link', { name: link }));
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, heading(page, title));
+  }
+
+  // An action on Mail: the toast is announced and focus stays on the button.
+  await tabTo(page, area.getByRole('link', { name: 'Mail' }));
+  await page.keyboard.press('Enter');
+  await expectFocusOn(page, heading(page, 'Mail'));
+  const send = page.getByRole('button', { name: 'Send a test mail' });
+  await tabTo(page, send);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('A test mail is on its way to your address.')).toBeVisible();
+  await expectFocusVisible(page);
+});
+
 test.describe('narrow screens', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 

@@ -13,14 +13,27 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createMemoryCounterStore, type CounterStore } from './lib/counter-store.js';
 import { createLogger } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
-import { closeRedis, createRedis } from './lib/redis.js';
+import { withLocalFallback } from './lib/fallback-counter-store.js';
+import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
 import { AccessTokens, jwtOptions } from './modules/auth/access-tokens.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginLockout } from './modules/auth/login-lockout.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { Metrics } from './modules/monitoring/metrics.js';
+import { MetricsRepository } from './modules/monitoring/metrics.repository.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { errorsRoutes } from './modules/monitoring/errors.routes.js';
+import { SecurityRepository } from './modules/monitoring/security.repository.js';
+import { securityRoutes } from './modules/monitoring/security.routes.js';
+import { SecurityService } from './modules/monitoring/security.service.js';
+import { mailMonitoringRoutes } from './modules/monitoring/mail.routes.js';
+import { OverviewRepository } from './modules/monitoring/overview.repository.js';
+import { overviewRoutes } from './modules/monitoring/overview.routes.js';
+import { HEARTBEAT_INTERVAL_MS, OverviewService } from './modules/monitoring/overview.service.js';
+import { ProcessMonitor } from './modules/monitoring/process-monitor.js';
+import { JobLeaseRepository } from './modules/retention/job-lease.repository.js';
 import { oneTimeTokensRoutes } from './modules/one-time-tokens/one-time-tokens.routes.js';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
 import {
@@ -34,7 +47,9 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { authorizePlugin } from './plugins/authorize.js';
-import { errorHandler, isApiPath, notFoundHandler } from './plugins/error-handler.js';
+import { errorCapturePlugin } from './plugins/error-capture.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { createErrorHandler, isApiPath, notFoundHandler } from './plugins/error-handler.js';
 import { mailerPlugin } from './plugins/mailer.js';
 import { periodicJob } from './plugins/periodic-job.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -49,6 +64,8 @@ declare module 'fastify' {
     services: CoreServices;
     /** The outbox worker (tests wait for its passes). */
     mailWorker: MailWorker;
+    /** Monitoring › Overview (tests write heartbeats with it). */
+    overview: OverviewService;
   }
 }
 
@@ -84,12 +101,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     : undefined;
   const counters =
     options.counters ??
-    (redis ? createRedisCounterStore(redis, now) : createMemoryCounterStore(now));
+    (redis
+      ? withLocalFallback(createRedisCounterStore(redis, now), {
+          isUp: () => isRedisUp(redis),
+          local: createMemoryCounterStore(now),
+          log: logger,
+          clock,
+        })
+      : createMemoryCounterStore(now));
   const revocations =
     options.revocations ??
     (redis
       ? await createRedisRevocationBus(redis, config.redisPrefix, logger)
       : createMemoryRevocationBus());
+  const errorHandler = createErrorHandler(clock);
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -136,7 +161,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   });
 
   await app.register(securityHeadersPlugin, { https: config.appUrl.startsWith('https:') });
-  await app.register(rateLimitPlugin, { redis });
+  await app.register(rateLimitPlugin, { counters, now });
   await app.register(fastifyJwt, jwtOptions(config.auth.secret, config.auth.accessTokenTtlMs));
 
   const core = createCoreServices(database, config, app.log, revocations, clock);
@@ -177,8 +202,39 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       },
     }),
   );
+  const overview = new OverviewService({
+    repository: new OverviewRepository(database.db),
+    leases: new JobLeaseRepository(database.db),
+    monitor: new ProcessMonitor(clock.now()),
+    pingDatabase: () => core.health.ping(),
+    pingRedis: redis && (() => redis.ping()),
+    smtp: Boolean(config.mail.smtpUrl),
+    release: config.errors.release,
+    clock,
+  });
+  app.decorate('overview', overview);
+  // Every process writes its own heartbeat row (the overview's process cards) and removes it on close.
+  await app.register(
+    periodicJob({
+      name: 'heartbeat',
+      intervalMs: HEARTBEAT_INTERVAL_MS,
+      run: () => overview.beat(),
+      stop: () => overview.leave(),
+    }),
+  );
   await app.register(authenticatePlugin, { auth });
   await app.register(authorizePlugin, { audit: core.audit });
+  await app.register(errorCapturePlugin, { errors: core.errors });
+  if (config.metricsToken) {
+    const metrics = new Metrics(
+      new MetricsRepository(database.db, Boolean(config.mail.smtpUrl)),
+      clock,
+      {
+        release: config.errors.release,
+      },
+    );
+    await app.register(metricsPlugin, { metrics, token: config.metricsToken });
+  }
   await app.register(apiDocsPlugin, { appUrl: config.appUrl, access: config.apiDocs });
 
   await app.register(
@@ -191,6 +247,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(usersRoutes, { users: core.users });
       await api.register(sessionsRoutes, { sessions: core.sessions, users: core.users });
       await api.register(auditRoutes, { audit: core.audit });
+      await api.register(errorsRoutes, {
+        errors: core.errors,
+        reportsPerMinute: config.limits.errorReportsPerMinute,
+      });
+      await api.register(securityRoutes, {
+        security: new SecurityService({
+          repository: new SecurityRepository(database.db),
+          audit: core.audit,
+          lockout,
+          clock,
+        }),
+      });
+      await api.register(mailMonitoringRoutes, { mail: account.mailMonitoring });
+      await api.register(overviewRoutes, { overview });
       await api.register(oneTimeTokensRoutes, {
         tokens: account.tokens,
         requestsPerMinute: config.limits.authRequestsPerMinute,

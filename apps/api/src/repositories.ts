@@ -3,6 +3,8 @@ import type { Database, DbEngine } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
+import { ErrorsRepository } from './modules/monitoring/errors.repository.js';
+import { MailMonitoringRepository } from './modules/monitoring/mail.repository.js';
 import { RetentionRepository } from './modules/retention/retention.repository.js';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
 import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.js';
@@ -19,6 +21,8 @@ export interface Repositories {
   uploads: UploadsRepository;
   audit: AuditRepository;
   retention: RetentionRepository;
+  errors: ErrorsRepository;
+  mailMonitoring: MailMonitoringRepository;
 }
 
 export function createRepositories(db: Kysely<DB>, engine: DbEngine, clock: Clock): Repositories {
@@ -30,6 +34,8 @@ export function createRepositories(db: Kysely<DB>, engine: DbEngine, clock: Cloc
     uploads: new UploadsRepository(db),
     audit: new AuditRepository(db, clock),
     retention: new RetentionRepository(db),
+    errors: new ErrorsRepository(db),
+    mailMonitoring: new MailMonitoringRepository(db),
   };
 }
 

@@ -2,23 +2,49 @@ import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { ConfigError, loadConfigFromProcess } from './config/env.js';
 import { createDatabase } from './db/database.js';
+import { systemClock } from './lib/clock.js';
+import { OutageLog } from './lib/dependency-failure.js';
 import { createLogger } from './lib/logger.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** A request's query that has no answer this long fails with 503 (see db/database.ts). */
+const REQUEST_QUERY_TIMEOUT_MS = 10_000;
+/** SQLite: how long the start waits for another process's migration to release the file. */
+const STARTUP_LOCK_WAIT_MS = 10_000;
 
 process.setSourceMapsEnabled(true);
 
 async function start(): Promise<void> {
   const config = loadConfigFromProcess();
   const logger = createLogger(config.logLevel);
-  const database = createDatabase(config.database, (error) =>
-    logger.error({ err: error }, 'idle database connection failed'),
-  );
+  // Idle connections all fail at once when PostgreSQL goes: one line per outage. (pg hangs the
+  // whole client on the error; only what it says is logged.)
+  const outages = new OutageLog(systemClock);
+  const onPoolError = (error: Error) =>
+    outages.report(
+      { dependency: 'database' },
+      { message: error.message, code: (error as { code?: unknown }).code },
+      logger,
+      'idle connections closed',
+    );
+  const database = createDatabase(config.database, {
+    onPoolError,
+    queryTimeoutMs: REQUEST_QUERY_TIMEOUT_MS,
+  });
+  // The start gets its own connection: migrations may rightly take long (no query timeout on
+  // PostgreSQL), and on SQLite another process may be migrating the same file (a long lock wait).
+  // An in-memory database must stay the one that was migrated.
+  const inMemory = config.database.engine === 'sqlite' && config.database.filename === ':memory:';
+  const setup = inMemory
+    ? database
+    : createDatabase(config.database, { onPoolError, busyTimeoutMs: STARTUP_LOCK_WAIT_MS });
   try {
-    await prepareDatabase(database, config, { log: logger });
+    await prepareDatabase(setup, config, { log: logger });
   } catch (error) {
     await database.db.destroy();
     throw error;
+  } finally {
+    if (setup !== database) await setup.db.destroy();
   }
 
   const app = await buildApp(config, { database, logger });

@@ -16,6 +16,10 @@ import {
 } from './modules/sessions/revocation-bus.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
+import { ErrorsRepository } from './modules/monitoring/errors.repository.js';
+import { ErrorsService } from './modules/monitoring/errors.service.js';
+import { MailMonitoringRepository } from './modules/monitoring/mail.repository.js';
+import { MailMonitoringService } from './modules/monitoring/mail.service.js';
 import { AccountLinks, AccountMails } from './modules/mail/account-mails.js';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
 import { MailOutbox } from './modules/mail/mail-outbox.js';
@@ -47,6 +51,8 @@ export interface CoreServices {
   sessions: SessionsService;
   uploads: UploadsService;
   health: HealthRepository;
+  /** Monitoring › Errors: recording and the admin's view. */
+  errors: ErrorsService;
 }
 
 /**
@@ -88,6 +94,18 @@ export function createCoreServices(
     log,
     clock,
   });
+  const errors = new ErrorsService({
+    repository: new ErrorsRepository(db),
+    audit,
+    unitOfWork,
+    retention: {
+      occurrenceMs: config.errors.occurrenceRetentionMs,
+      groupMs: config.errors.groupRetentionMs,
+    },
+    release: config.errors.release,
+    log,
+    clock,
+  });
   const users = new UsersService({
     repository: usersRepository,
     hasher,
@@ -104,6 +122,7 @@ export function createCoreServices(
       users,
       usersRepository,
       sessions,
+      errors,
       unitOfWork,
       accountExpiryMs: config.accountExpiryMs,
       log,
@@ -117,6 +136,7 @@ export function createCoreServices(
     sessions,
     uploads,
     health: new HealthRepository(db),
+    errors,
   };
 }
 
@@ -126,6 +146,8 @@ export interface AccountServices {
   invitations: InvitationsService;
   passwords: PasswordsService;
   mailWorker: MailWorker;
+  /** Monitoring › Mail: the outbox for admins. */
+  mailMonitoring: MailMonitoringService;
 }
 
 export function createAccountServices(
@@ -161,6 +183,15 @@ export function createAccountServices(
   return {
     tokens,
     mailWorker,
+    mailMonitoring: new MailMonitoringService({
+      repository: new MailMonitoringRepository(database.db),
+      users: core.usersRepository,
+      unitOfWork,
+      mails,
+      wakeWorker: () => mailWorker.notify(),
+      smtp: Boolean(config.mail.smtpUrl),
+      clock,
+    }),
     invitations: new InvitationsService({
       unitOfWork,
       users: core.users,

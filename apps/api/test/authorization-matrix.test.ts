@@ -44,6 +44,9 @@ const upload = (url: string, field: string, png: Buffer): InjectOptions => {
   return { method: 'POST', url, payload: body.payload, headers: body.headers };
 };
 
+/** An id no error group or mail has. */
+const NO_GROUP = '00000000-0000-4000-8000-000000000000';
+
 const CALLS: Call[] = [
   {
     name: 'GET /users',
@@ -171,6 +174,114 @@ const CALLS: Call[] = [
     request: (target) => ({ method: 'GET', url: '/api/audit', query: { target: target.id } }),
   },
   {
+    name: 'GET /audit/export.csv',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: (target) => ({
+      method: 'GET',
+      url: '/api/audit/export.csv',
+      query: { target: target.id },
+    }),
+  },
+  {
+    name: 'GET /monitoring/security/locked-accounts',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/security/locked-accounts' }),
+  },
+  {
+    // An email that is not locked: admins get as far as 404, everyone else is stopped first.
+    name: 'POST /monitoring/security/locked-accounts/unlock',
+    targets: ['none'],
+    expect: adminOnly(404),
+    request: () => ({
+      method: 'POST',
+      url: '/api/monitoring/security/locked-accounts/unlock',
+      payload: { email: uniqueEmail('never-locked') },
+    }),
+  },
+  {
+    name: 'GET /monitoring/overview',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/overview' }),
+  },
+  {
+    name: 'GET /monitoring/security/summary',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/security/summary' }),
+  },
+  {
+    name: 'GET /monitoring/error-groups',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/error-groups' }),
+  },
+  {
+    // No such group: admins get as far as 404, everyone else is stopped first.
+    name: 'GET /monitoring/error-groups/:id',
+    targets: ['none'],
+    expect: adminOnly(404),
+    request: () => ({ method: 'GET', url: `/api/monitoring/error-groups/${NO_GROUP}` }),
+  },
+  {
+    name: 'PATCH /monitoring/error-groups/:id',
+    targets: ['none'],
+    expect: adminOnly(404),
+    request: () => ({
+      method: 'PATCH',
+      url: `/api/monitoring/error-groups/${NO_GROUP}`,
+      payload: { status: 'resolved' },
+    }),
+  },
+  {
+    name: 'POST /monitoring/error-groups/bulk-resolve',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({
+      method: 'POST',
+      url: '/api/monitoring/error-groups/bulk-resolve',
+      payload: { ids: [NO_GROUP] },
+    }),
+  },
+  {
+    name: 'GET /monitoring/mail',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/mail' }),
+  },
+  {
+    name: 'POST /monitoring/mail/test',
+    targets: ['none'],
+    expect: adminOnly(201),
+    request: () => ({ method: 'POST', url: '/api/monitoring/mail/test' }),
+  },
+  {
+    // No such mail: admins get as far as 404, everyone else is stopped first.
+    name: 'POST /monitoring/mail/:id/retry',
+    targets: ['none'],
+    expect: adminOnly(404),
+    request: () => ({ method: 'POST', url: `/api/monitoring/mail/${NO_GROUP}/retry` }),
+  },
+  {
+    name: 'POST /monitoring/mail/:id/cancel',
+    targets: ['none'],
+    expect: adminOnly(404),
+    request: () => ({ method: 'POST', url: `/api/monitoring/mail/${NO_GROUP}/cancel` }),
+  },
+  {
+    // The site reports its errors whoever is signed in, and when nobody is.
+    name: 'POST /monitoring/error-reports',
+    targets: ['none'],
+    expect: () => 202,
+    request: () => ({
+      method: 'POST',
+      url: '/api/monitoring/error-reports',
+      payload: { kind: 'error', type: 'Error', message: 'Matrix report', url: '/users' },
+    }),
+  },
+  {
     name: 'PATCH /users/profile',
     targets: ['none'],
     expect: (caller) => (signedIn(caller) ? 200 : 401),
@@ -232,6 +343,8 @@ describe('authorization matrix (CONTRACT §5)', () => {
         headers: { ...(request.headers ?? {}), ...(actor ? bearer(actor.token) : {}) },
       });
       expect(response.statusCode, response.body).toBe(status);
+      // A file (the audit trail's CSV) is the one success answer without the JSON envelope.
+      if (status < 300 && String(response.headers['content-type']).startsWith('text/csv')) return;
       expect(response.json()).toHaveProperty(status < 300 ? 'data' : 'message');
     },
   );

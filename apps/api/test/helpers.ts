@@ -69,6 +69,8 @@ export interface TestAppOptions {
   logger?: Logger;
   /** The app's clock; a new ManualClock at the real time unless given. */
   clock?: ManualClock;
+  /** How the app reaches its fresh database (fault tests put a proxy in between). */
+  databaseUrl?: (url: string) => string;
 }
 
 const usePostgres = () => process.env.TEST_DB === 'postgres';
@@ -131,7 +133,8 @@ export function testEnv(dir: string, databaseUrl: string, env: Record<string, st
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-api-'));
   const { url, drop } = await createTestDatabaseUrl(dir);
-  const config = loadConfig(testEnv(dir, url, options.env));
+  const reachedAt = options.databaseUrl ? options.databaseUrl(url) : url;
+  const config = loadConfig(testEnv(dir, reachedAt, options.env));
   const database = createDatabase(config.database);
   await migrateToLatest(database);
   const logger = options.logger ?? createLogger(config.logLevel);

@@ -9,6 +9,7 @@ import {
   invitationMail,
   passwordChangedMail,
   passwordResetMail,
+  testMail,
 } from '../src/modules/mail/mail.templates.js';
 
 const EXPIRES = new Date('2025-08-28T14:05:09.000Z');
@@ -165,5 +166,23 @@ describe('retryDelayMs', () => {
     expect(delays).toEqual([
       5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000, 600_000, 600_000, 600_000,
     ]);
+  });
+});
+
+describe('testMail', () => {
+  it('says what it is, for whom and when, links to Monitoring › Mail and carries no token', () => {
+    const mail = testMail({
+      email: 'ada@example.com',
+      recipientName: 'Ada Admin',
+      sentAt: EXPIRES,
+      monitoringUrl: 'https://staff.example.com/monitoring/mail',
+    });
+    expect(mail.subject).toBe('Staff Admin test mail');
+    expect(mail.text).toContain('Hello Ada Admin,');
+    expect(mail.text).toContain('queued on 28 Aug 2025 at 14:05 UTC');
+    expect(mail.text).toContain('for ada@example.com');
+    expect(mail.text).toContain('https://staff.example.com/monitoring/mail');
+    expect(mail.text).not.toContain('token=');
+    expect(mail.html).toContain('href="https://staff.example.com/monitoring/mail"');
   });
 });

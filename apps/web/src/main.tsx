@@ -6,7 +6,11 @@ import { createAppRouter } from './app/router.js';
 import { readMetaContent } from './config/app.js';
 import { configureZodBeforeItLoads } from './config/zod.js';
 import { requestProfileEarly } from './lib/early-profile.js';
+import { installErrorReporter } from './lib/error-reporter.js';
 import './index.css';
+
+// Errors nothing else caught go to Monitoring › Errors, from the first moment.
+installErrorReporter();
 
 // A signed-in visit needs the user before any page: ask now, while the page's chunks download.
 requestProfileEarly();

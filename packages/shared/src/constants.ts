@@ -26,6 +26,8 @@ export const LIST_MAX_LIMIT = 100;
 export const BULK_CREATE_MAX = 100;
 export const EMAILS_QUERY_MAX = 100;
 export const SEARCH_MAX_LENGTH = 100;
+export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const SUPPORT_RESPONSE_HOURS = 24;
 export const TAX_RETENTION_YEARS = 6;

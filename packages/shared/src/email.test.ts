@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, normalizeEmail } from './email.js';
+import { isValidEmail, maskEmail, normalizeEmail } from './email.js';
 
 describe('isValidEmail', () => {
   it.each([
@@ -53,5 +53,16 @@ describe('isValidEmail', () => {
 describe('normalizeEmail', () => {
   it('trims and lower-cases', () => {
     expect(normalizeEmail('  Alice@Example.COM ')).toBe('alice@example.com');
+  });
+});
+
+describe('maskEmail', () => {
+  it.each([
+    ['alice@example.com', 'a***@example.com'],
+    ['a@example.com', 'a***@example.com'],
+    ['admin@localhost', 'a***@localhost'],
+    ['not-an-address', '***'],
+  ])('masks %s as %s', (email, masked) => {
+    expect(maskEmail(email)).toBe(masked);
   });
 });

@@ -41,3 +41,13 @@ export function repeatedEmailIndexes(emails: readonly string[]): number[] {
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
+
+/**
+ * How the Monitoring screens show a recipient: the first character of the local part, then
+ * `***`, then the domain (`a***@example.com`). Enough to tell mails apart, not to harvest addresses.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}

@@ -68,4 +68,6 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'This content type is not supported',
   internalError: 'Something went wrong on our side. Please try again.',
   serverBusy: 'The server is busy. Please try again in a moment.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  storageFull: 'There is no room left to store files. Please try again later.',
 } as const;

@@ -7,6 +7,7 @@ import {
   LIST_MAX_LIMIT,
   PASSWORD_MAX_LENGTH,
   SEARCH_MAX_LENGTH,
+  SORT_DIRECTIONS,
 } from './constants.js';
 import { isValidEmail, normalizeEmail, repeatedEmailIndexes } from './email.js';
 import { API_MESSAGES, VALIDATION_MESSAGES as M } from './messages.js';
@@ -184,8 +185,6 @@ const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const USER_SORT_COLUMNS = ['fullName', 'email', 'position', 'status', 'createdAt'] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
-export const SORT_DIRECTIONS = ['ASC', 'DESC'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** The user list's order when none is asked for: newest first. */
 export const USER_LIST_DEFAULT_SORT = { sortBy: 'createdAt', sortDirection: 'DESC' } as const;

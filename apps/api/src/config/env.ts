@@ -52,6 +52,8 @@ export interface Config {
   uploadDir: string;
   /** An account with no sign-in for this long expires and its personal data is deleted. */
   accountExpiryMs: number;
+  /** Monitoring › Errors: how long occurrences and groups are kept, and this build's release. */
+  errors: { occurrenceRetentionMs: number; groupRetentionMs: number; release: string | null };
   redisUrl: string | undefined;
   /** Before every Redis key and channel. */
   redisPrefix: string;
@@ -67,10 +69,14 @@ export interface Config {
     unusedUploadBytes: number;
     /** Password hashes that may wait for a free hashing slot; beyond it 503 with Retry-After. */
     passwordHashQueue: number;
+    /** Error reports from the site per client IP and minute. */
+    errorReportsPerMinute: number;
   };
   trustProxy: TrustProxy | undefined;
   /** Who may read /api/docs: anyone, a signed-in admin, or nobody (not served). */
   apiDocs: ApiDocsAccess;
+  /** The bearer token Prometheus sends to GET /api/metrics; the endpoint is off without it. */
+  metricsToken: string | undefined;
   supportEmail: string;
   webDistDir: string;
   /** `<base>/data`: the generated auth secret and the default database and uploads live here. */
@@ -98,6 +104,7 @@ export class ConfigError extends Error {
 }
 
 export const MIN_AUTH_SECRET_BYTES = 32;
+const MIN_METRICS_TOKEN_LENGTH = 24;
 const AUTH_SECRET_FILE = 'auth-secret';
 
 type Env = Record<string, string | undefined>;
@@ -198,6 +205,10 @@ const envSchema = z.object({
   MAIL_MAX_AGE: duration('2d'),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   ACCOUNT_EXPIRY: duration('365d'),
+  ERROR_OCCURRENCE_RETENTION: duration('30d'),
+  ERROR_GROUP_RETENTION: duration('90d'),
+  ERROR_REPORTS_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(30),
+  APP_RELEASE: z.string().trim().max(100).optional(),
   REDIS_URL: urlWithProtocols(
     ['redis:', 'rediss:'],
     'must be a redis:// or rediss:// URL',
@@ -225,6 +236,12 @@ const envSchema = z.object({
     .enum(API_DOCS_ACCESS, { error: `must be one of ${API_DOCS_ACCESS.join(', ')}` })
     .optional(),
   PASSWORD_HASH_QUEUE: int(0, 1_000_000, 'must be a whole number').default(32),
+  METRICS_TOKEN: z
+    .string()
+    .min(MIN_METRICS_TOKEN_LENGTH, {
+      error: `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (a random secret)`,
+    })
+    .optional(),
   TRUST_PROXY: trustProxy.optional(),
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -305,6 +322,11 @@ export function loadConfig(env: Env): Config {
     },
     uploadDir: fromBase(vars.UPLOAD_DIR),
     accountExpiryMs: vars.ACCOUNT_EXPIRY,
+    errors: {
+      occurrenceRetentionMs: vars.ERROR_OCCURRENCE_RETENTION,
+      groupRetentionMs: vars.ERROR_GROUP_RETENTION,
+      release: vars.APP_RELEASE ?? null,
+    },
     redisUrl: vars.REDIS_URL,
     redisPrefix: vars.REDIS_PREFIX,
     firstAdmin:
@@ -320,10 +342,12 @@ export function loadConfig(env: Env): Config {
       unusedUploadFiles: vars.UPLOAD_UNUSED_MAX_FILES,
       unusedUploadBytes: vars.UPLOAD_UNUSED_MAX_BYTES,
       passwordHashQueue: vars.PASSWORD_HASH_QUEUE,
+      errorReportsPerMinute: vars.ERROR_REPORTS_PER_MINUTE,
     },
     trustProxy: vars.TRUST_PROXY,
     // In production the document is one more map of the API for an attacker: off unless asked for.
     apiDocs: vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'off' : 'public'),
+    metricsToken: vars.METRICS_TOKEN,
     supportEmail: vars.SUPPORT_EMAIL,
     webDistDir: vars.WEB_DIST_DIR ? fromBase(vars.WEB_DIST_DIR) : defaultWebDistDir(),
     dataDir,

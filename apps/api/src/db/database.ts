@@ -15,6 +15,14 @@ export interface Database {
 }
 
 const PG_TIMESTAMPTZ = 1184;
+const PG_CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * How long a write waits for another process's lock on the SQLite file (a CLI command, say)
+ * before SQLITE_BUSY, answered 503. better-sqlite3 waits synchronously, holding up every request
+ * of the process (and the mail worker's writes wait too), so it is short; writes take
+ * milliseconds, so a lock held longer than this is not a passing one.
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 500;
 const PG_INT8 = 20;
 
 /** Where a broken idle PostgreSQL connection is reported; unhandled, it would end the process. */
@@ -23,19 +31,39 @@ type PoolErrorListener = (error: Error) => void;
 const reportToStderr: PoolErrorListener = (error) =>
   process.stderr.write(`Idle database connection failed: ${error.message}\n`);
 
+export interface DatabaseOptions {
+  /** Where a broken idle PostgreSQL connection is reported. */
+  onPoolError?: PoolErrorListener;
+  /**
+   * PostgreSQL: a query without an answer this long fails (a connection cut off without a word,
+   * as behind a network partition). The server's serving pool sets it; migrations and tools,
+   * whose queries may rightly take long, do not.
+   */
+  queryTimeoutMs?: number;
+  /**
+   * SQLite: how long a write waits for another process's lock. Serving keeps the short default;
+   * the start waits longer, since another process may be migrating the same file.
+   */
+  busyTimeoutMs?: number;
+}
+
 export function createDatabase(
   config: DatabaseConfig,
-  onPoolError: PoolErrorListener = reportToStderr,
+  {
+    onPoolError = reportToStderr,
+    queryTimeoutMs,
+    busyTimeoutMs = SQLITE_BUSY_TIMEOUT_MS,
+  }: DatabaseOptions = {},
 ): Database {
   if (config.engine === 'postgres') {
-    const pool = () => createPgPool(config.connectionString, onPoolError);
+    const pool = () => createPgPool(config.connectionString, onPoolError, queryTimeoutMs);
     return { engine: 'postgres', db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }) };
   }
   return {
     engine: 'sqlite',
     db: new Kysely<DB>({
       dialect: new LockingSqliteDialect({
-        database: withStatementCache(openSqlite(config.filename)),
+        database: withStatementCache(openSqlite(config.filename, busyTimeoutMs)),
       }),
     }),
   };
@@ -49,6 +77,7 @@ export function createDatabase(
 async function createPgPool(
   connectionString: string,
   onPoolError: PoolErrorListener,
+  queryTimeoutMs: number | undefined,
 ): Promise<Pool> {
   const { default: pg } = await import('pg');
   const parsePgDate = pg.types.getTypeParser(PG_TIMESTAMPTZ);
@@ -59,8 +88,20 @@ async function createPgPool(
     if (oid === PG_INT8) return (value: string) => Number(value);
     return pg.types.getTypeParser(oid, format);
   }) as typeof pg.types.getTypeParser;
-  const pool = new pg.Pool({ connectionString, types: { getTypeParser } });
+  const pool = new pg.Pool({
+    connectionString,
+    types: { getTypeParser },
+    // A query waits this long at most for a connection (PostgreSQL down, or every connection
+    // busy), then fails, and the request answers 503 (plugins/error-handler.ts).
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    ...(queryTimeoutMs === undefined ? {} : { query_timeout: queryTimeoutMs }),
+  });
   pool.on('error', onPoolError);
+  // A connection lost while checked out (between two queries of a transaction) emits 'error' on
+  // its client, where the pool listens only while it is idle; unheard, it would end the process.
+  // The query that needed it fails and is answered (503) and logged there.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
@@ -92,12 +133,12 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openSqlite(filename: string): SQLite.Database {
+function openSqlite(filename: string, busyTimeoutMs: number): SQLite.Database {
   if (filename !== ':memory:') mkdirSync(path.dirname(filename), { recursive: true });
   const sqlite = new SQLite(filename);
   if (filename !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   return sqlite;
 }

@@ -1,4 +1,10 @@
-import type { Position, Status, TokenType } from '@staff-admin/shared';
+import type {
+  ErrorGroupStatus,
+  ErrorSource,
+  Position,
+  Status,
+  TokenType,
+} from '@staff-admin/shared';
 import type { Generated } from 'kysely';
 
 /**
@@ -116,6 +122,68 @@ export interface JobLeasesTable {
   last_finished_at: string | null;
 }
 
+export interface ErrorGroupsTable {
+  id: string;
+  /** sha256 of the grouping rule's input (modules/monitoring/fingerprint.ts). */
+  fingerprint: string;
+  /** `server` or `browser`. */
+  source: ErrorSource;
+  type: string;
+  title: string;
+  /** The title lower-cased, for the list's search. */
+  title_lower: string;
+  status: ErrorGroupStatus;
+  first_seen_at: string;
+  last_seen_at: string;
+  occurrences: number;
+  users_affected: Generated<number>;
+  resolved_at: string | null;
+  /** Set when a resolved group occurred again (and was reopened); cleared by a status change. */
+  regressed_at: string | null;
+}
+
+export interface ErrorOccurrencesTable {
+  id: string;
+  group_id: string;
+  at: string;
+  /** Scrubbed: no tokens, passwords or query strings. */
+  message: string;
+  stack: string | null;
+  method: string | null;
+  /** The route pattern (`/api/users/:id`), never the requested URL. */
+  route: string | null;
+  status: number | null;
+  request_id: string | null;
+  /** A browser error's page: path only. */
+  url: string | null;
+  release: string | null;
+  user_agent: string | null;
+  user_id: string | null;
+}
+
+export interface ErrorGroupUsersTable {
+  group_id: string;
+  user_id: string;
+}
+
+/** One live API process (Monitoring › Overview); removed when it closes. */
+export interface ProcessHeartbeatsTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: string;
+  last_seen_at: string;
+  release: string | null;
+  node_version: string;
+  /** Bytes. */
+  rss: number;
+  heap_used: number;
+  heap_total: number;
+  /** Event-loop delay percentiles over the last interval, in milliseconds. */
+  eld_p50: number;
+  eld_p99: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,4 +193,8 @@ export interface DB {
   uploads: UploadsTable;
   audit_events: AuditEventsTable;
   job_leases: JobLeasesTable;
+  error_groups: ErrorGroupsTable;
+  error_occurrences: ErrorOccurrencesTable;
+  error_group_users: ErrorGroupUsersTable;
+  process_heartbeats: ProcessHeartbeatsTable;
 }

@@ -1,10 +1,15 @@
 import {
+  CompiledQuery,
   sql,
   SqliteAdapter,
   SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
   type DialectAdapter,
+  type Driver,
   type Kysely,
   type MigrationLockOptions,
+  type SqliteDialectConfig,
 } from 'kysely';
 
 /**
@@ -24,8 +29,30 @@ class LockingSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Transactions begin IMMEDIATE, taking the write lock at once (waiting for it up to busy_timeout).
+ * A deferred transaction that reads and then writes fails at once with SQLITE_BUSY, without
+ * waiting, when another process wrote in between (WAL cannot upgrade a stale snapshot).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
 export class LockingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
   override createAdapter(): DialectAdapter {
     return new LockingSqliteAdapter();
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
   }
 }

@@ -12,10 +12,13 @@ export const errorBodySchema = z.object({
 /** Success bodies are `{ data }`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
-/** Error responses for the OpenAPI document, by status. */
+/**
+ * Error responses for the OpenAPI document, by status. Every call may also answer 503 with
+ * `Retry-After` while the database (or, for some, Redis or the upload folder) is unavailable.
+ */
 export const errorResponses = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
-    S,
+  Object.fromEntries([...statuses, 503].map((status) => [status, errorBodySchema])) as Record<
+    S | 503,
     typeof errorBodySchema
   >;
 

@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import { API_MESSAGES, type ApiErrorBody } from '@staff-admin/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Clock } from '../lib/clock.js';
+import { classifyDependencyFailure, OutageLog } from '../lib/dependency-failure.js';
 import { DomainError, type ErrorKind } from '../lib/errors.js';
 
 export const isApiPath = (url: string): boolean => /^\/api(?:[/?#]|$)/.test(url);
@@ -40,6 +42,9 @@ const STATUS_OF: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
+/** How soon a client may try again while a dependency is down: outages here last seconds. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
 /** Field path → its first message, e.g. `users.0.email`. */
 function fieldErrors(issues: { instancePath: string; message?: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -50,7 +55,8 @@ function fieldErrors(issues: { instancePath: string; message?: string }[]): Reco
   return errors;
 }
 
-function toResponse(error: FastifyError | DomainError): {
+/** What an error becomes on the wire: status, the contract's body, headers. */
+export function toResponse(error: FastifyError | DomainError): {
   status: number;
   body: ApiErrorBody;
   headers?: Record<string, string>;
@@ -73,6 +79,17 @@ function toResponse(error: FastifyError | DomainError): {
   }
   const known = error.code ? BODY_ERRORS[error.code] : undefined;
   if (known) return { status: known.status, body: { code: known.status, message: known.message } };
+  const outage = classifyDependencyFailure(error);
+  if (outage?.full) {
+    return { status: 507, body: { code: 507, message: API_MESSAGES.storageFull } };
+  }
+  if (outage) {
+    return {
+      status: 503,
+      body: { code: 503, message: API_MESSAGES.serviceUnavailable },
+      headers: { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) },
+    };
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const message = CLIENT_ERROR_MESSAGES[status] ?? STATUS_CODES[status] ?? 'Request failed';
@@ -83,17 +100,25 @@ function toResponse(error: FastifyError | DomainError): {
 
 /**
  * The one error handler: domain errors (by kind), validation and body errors become the contract's
- * `{ code, message, errors? }`; anything else is logged and answered with a bare 500.
+ * `{ code, message, errors? }`; a dependency that went away (database, Redis, the upload folder)
+ * gives 503 with `Retry-After` (507 when the disk is full), logged once per outage; anything else
+ * is logged and answered with a bare 500.
  */
-export function errorHandler(
-  error: FastifyError | DomainError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): FastifyReply {
-  const { status, body, headers } = toResponse(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
-  if (headers) reply.headers(headers);
-  return reply.code(status).send(body);
+export function createErrorHandler(clock: Clock) {
+  const outages = new OutageLog(clock);
+  return function errorHandler(
+    error: FastifyError | DomainError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): FastifyReply {
+    const { status, body, headers } = toResponse(error);
+    // A domain error may carry the dependency failure behind it (readiness, health).
+    const outage = classifyDependencyFailure(error instanceof DomainError ? error.cause : error);
+    if (outage) outages.report(outage, error, request.log);
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (headers) reply.headers(headers);
+    return reply.code(status).send(body);
+  };
 }
 
 /** Unknown /api paths and other methods get JSON; any other GET is the site's (SPA fallback). */

@@ -5,6 +5,8 @@ export interface PeriodicJob {
   intervalMs: number;
   /** One run; a failure is logged and the job runs again at the next tick. */
   run: () => Promise<void>;
+  /** On close, once the timer is stopped and a run in progress has ended; a failure is logged. */
+  stop?: () => Promise<void>;
 }
 
 /**
@@ -35,6 +37,11 @@ export const periodicJob = (job: PeriodicJob) =>
       app.addHook('onClose', async () => {
         clearInterval(timer);
         await running;
+        await job
+          .stop?.()
+          .catch((error: unknown) =>
+            app.log.warn({ err: error, job: job.name }, 'job stop failed'),
+          );
       });
     },
     { name: `job:${job.name}` },

@@ -127,16 +127,47 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/app/user-detail.js')).UserDetailRoute,
                 }),
               },
-              // The areas whose screens are not built yet.
-              ...AREAS.filter((area) => area.path !== paths.users.path).map<RouteObject>(
-                (area) => ({
-                  path: area.path,
-                  lazy: async () => {
-                    const { AreaRoute } = await import('./routes/app/area.js');
-                    return { element: <AreaRoute area={area} /> };
-                  },
+              {
+                path: paths.monitoring.overview.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/monitoring/overview.js')).OverviewRoute,
                 }),
-              ),
+              },
+              {
+                path: paths.monitoring.errors.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/monitoring/errors.js')).ErrorsRoute,
+                }),
+              },
+              {
+                path: paths.monitoring.errorGroup.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/monitoring/error-group.js'))
+                    .ErrorGroupRoute,
+                }),
+              },
+              {
+                path: paths.monitoring.mail.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/monitoring/mail.js')).MailRoute,
+                }),
+              },
+              {
+                path: paths.monitoring.security.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/monitoring/security.js')).SecurityRoute,
+                }),
+              },
+              // The areas whose screens are not built yet.
+              ...AREAS.filter(
+                (area) => area.path !== paths.users.path && area.id !== 'monitoring',
+              ).map<RouteObject>((area) => ({
+                path: area.path,
+                lazy: async () => {
+                  const { AreaRoute } = await import('./routes/app/area.js');
+                  return { element: <AreaRoute area={area} /> };
+                },
+              })),
             ],
           },
         ],

@@ -27,6 +27,16 @@ export const paths = {
   user: { path: '/users/:id', getHref: (id: string) => `/users/${encodeURIComponent(id)}` },
   profile: { path: '/users/profile' },
   changePassword: { path: '/users/profile/change-password' },
+  monitoring: {
+    overview: { path: '/monitoring' },
+    errors: { path: '/monitoring/errors' },
+    errorGroup: {
+      path: '/monitoring/errors/:id',
+      getHref: (id: string) => `/monitoring/errors/${encodeURIComponent(id)}`,
+    },
+    mail: { path: '/monitoring/mail' },
+    security: { path: '/monitoring/security' },
+  },
   areas: areaRoutes,
   notFound: { path: '*' },
 } as const;

@@ -13,6 +13,16 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub;
+// uPlot draws on a canvas, which jsdom does not have: the charts' numbers are tested in their
+// screen-reader tables; the drawing itself is seen in the browser tests.
+vi.mock('uplot', () => ({
+  default: class UPlotStub {
+    static paths = {};
+    setData() {}
+    setSize() {}
+    destroy() {}
+  },
+}));
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};

@@ -7,6 +7,8 @@ import { sessionHardening } from './0004-session-hardening.js';
 import { auditEvents } from './0005-audit-events.js';
 import { retention } from './0006-retention.js';
 import { mailDelivery } from './0007-mail-delivery.js';
+import { errorGroups } from './0008-error-groups.js';
+import { processHeartbeats } from './0009-process-heartbeats.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -21,5 +23,7 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0005-audit-events': auditEvents(engine),
     '0006-retention': retention(engine),
     '0007-mail-delivery': mailDelivery(engine),
+    '0008-error-groups': errorGroups(engine),
+    '0009-process-heartbeats': processHeartbeats(engine),
   };
 }

@@ -3,29 +3,9 @@ import type { AuditEventsTable } from '../../db/schema.js';
 import { toIso } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 
-/** Every security event the audit trail records. */
-export const AUDIT_ACTIONS = [
-  'auth.login_succeeded',
-  'auth.login_failed',
-  'auth.locked_out',
-  'auth.logout',
-  'auth.refresh_token_reused',
-  'session.revoked',
-  'access.denied',
-  'invitation.sent',
-  'invitation.accepted',
-  'invitation.expired',
-  'password.reset_requested',
-  'password.reset_completed',
-  'password.changed',
-  'user.created',
-  'user.position_changed',
-  'user.status_changed',
-  'user.deleted',
-  'user.expired',
-  'upload.created',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import type { AuditAction } from '@staff-admin/shared';
+
+export { AUDIT_ACTIONS, type AuditAction } from '@staff-admin/shared';
 
 export { NO_ORIGIN, type RequestOrigin } from '../../lib/request-origin.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';

@@ -25,12 +25,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
+    async () => {
       try {
         await withTimeout(health.ping(), PING_TIMEOUT_MS);
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        throw new DomainError('unavailable', DATABASE_DOWN);
+        // Logged by the error handler, once per outage rather than at every probe.
+        throw new DomainError('unavailable', DATABASE_DOWN, { cause: error });
       }
       return { data: { status: 'ok' as const, database: 'ok' as const } };
     },
@@ -43,55 +43,56 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         tags: ['health'],
         summary: 'Readiness: may this process take traffic?',
         description:
-          'For load balancers: 200 when the database and (with REDIS_URL) Redis answer within ' +
-          '2 s; 503 naming what is unreachable otherwise, and while the process shuts down.',
+          'For load balancers: 200 when the database answers within 2 s, with Redis (REDIS_URL) ' +
+          '"ok" or "unavailable": without Redis the process still serves safely (its own ' +
+          'counters, halved limits, no session cache), so it stays in rotation. 503 when the ' +
+          'database does not answer, and while the process shuts down.',
         response: {
           200: envelope(
             z.object({
               status: z.literal('ok'),
               database: z.literal('ok'),
-              redis: z.enum(['ok', 'not configured']),
+              redis: z.enum(['ok', 'unavailable', 'not configured']),
             }),
           ),
           ...errorResponses(503),
         },
       },
     },
-    async (request) => {
+    async () => {
       const [database, cache] = await Promise.allSettled([
         withTimeout(health.ping(), PING_TIMEOUT_MS),
         redis ? withTimeout(redis.ping(), PING_TIMEOUT_MS) : Promise.resolve(),
       ]);
-      const down = [
-        ...(database.status === 'rejected' ? ['the database'] : []),
-        ...(cache.status === 'rejected' ? ['Redis'] : []),
-      ];
-      if (down.length > 0) {
-        const reasons = [database, cache].flatMap((result) =>
-          result.status === 'rejected' ? [String(result.reason)] : [],
-        );
-        request.log.error({ unreachable: down, reasons }, 'readiness check failed');
-        const verb = down.length > 1 ? 'are' : 'is';
-        throw new DomainError(
-          'unavailable',
-          `Not ready: ${down.join(' and ')} ${verb} unreachable`,
-        );
+      if (database.status === 'rejected') {
+        throw new DomainError('unavailable', 'Not ready: the database is unreachable', {
+          cause: database.reason,
+        });
       }
       return {
         data: {
           status: 'ok' as const,
           database: 'ok' as const,
-          redis: redis ? ('ok' as const) : ('not configured' as const),
+          redis: !redis
+            ? ('not configured' as const)
+            : cache.status === 'fulfilled'
+              ? ('ok' as const)
+              : ('unavailable' as const),
         },
       };
     },
   );
 };
 
+/** A ping without an answer in time: for the error handler, a connection timing out. */
+class PingTimeout extends Error {
+  readonly code = 'ETIMEDOUT';
+}
+
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new PingTimeout(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -5,6 +5,7 @@ import {
   invitationMail,
   passwordChangedMail,
   passwordResetMail,
+  testMail,
   type MailContent,
 } from './mail.templates.js';
 
@@ -22,6 +23,10 @@ export class AccountLinks {
 
   forgotPassword(): string {
     return `${this.appUrl}/auth/forgot-password`;
+  }
+
+  monitoringMail(): string {
+    return `${this.appUrl}/monitoring/mail`;
   }
 }
 
@@ -43,7 +48,7 @@ export class AccountMails {
     user: MailRecipient,
     token: IssuedToken,
     inviterName: string | null,
-  ): Promise<void> {
+  ): Promise<string> {
     return this.enqueue(
       scope,
       user,
@@ -58,7 +63,7 @@ export class AccountMails {
     );
   }
 
-  passwordReset(scope: TransactionScope, user: MailRecipient, token: IssuedToken): Promise<void> {
+  passwordReset(scope: TransactionScope, user: MailRecipient, token: IssuedToken): Promise<string> {
     return this.enqueue(
       scope,
       user,
@@ -72,7 +77,7 @@ export class AccountMails {
     );
   }
 
-  passwordChanged(scope: TransactionScope, user: MailRecipient, changedAt: Date): Promise<void> {
+  passwordChanged(scope: TransactionScope, user: MailRecipient, changedAt: Date): Promise<string> {
     return this.enqueue(
       scope,
       user,
@@ -86,13 +91,28 @@ export class AccountMails {
     );
   }
 
-  private enqueue(
+  /** Monitoring › Mail's test mail to the admin who asked; resolves to the new mail's id. */
+  test(scope: TransactionScope, user: MailRecipient, sentAt: Date): Promise<string> {
+    return this.enqueue(
+      scope,
+      user,
+      'test',
+      testMail({
+        email: user.email,
+        recipientName: user.fullName,
+        sentAt,
+        monitoringUrl: this.links.monitoringMail(),
+      }),
+    );
+  }
+
+  private async enqueue(
     scope: TransactionScope,
     user: MailRecipient,
     template: OutgoingMail['template'],
     content: MailContent,
     linkTokenId?: string,
-  ): Promise<void> {
+  ): Promise<string> {
     return this.outbox.enqueue(scope, {
       ...content,
       template,

@@ -38,10 +38,12 @@ export class MailOutbox {
     private readonly wakeWorker: () => void = () => {},
   ) {}
 
-  async enqueue(scope: TransactionScope, mail: OutgoingMail): Promise<void> {
+  /** Returns the new mail's id. */
+  async enqueue(scope: TransactionScope, mail: OutgoingMail): Promise<string> {
     const now = nowIso(this.clock);
+    const id = newId();
     await scope.repos.mailOutbox.insert({
-      id: newId(),
+      id,
       user_id: mail.userId,
       template: mail.template,
       recipient: mail.to,
@@ -52,5 +54,6 @@ export class MailOutbox {
       link_token_id: mail.linkTokenId ?? null,
     });
     scope.afterCommit(this.wakeWorker);
+    return id;
   }
 }

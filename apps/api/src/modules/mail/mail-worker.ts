@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config/env.js';
+import { classifyDependencyFailure, OutageLog } from '../../lib/dependency-failure.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
@@ -63,7 +64,12 @@ export class MailWorker {
   private passing = false;
   private passWaiters: { target: number; resolve: () => void }[] = [];
 
-  constructor(private readonly options: MailWorkerOptions) {}
+  /** A database outage is logged once, not at every poll. */
+  private readonly outages: OutageLog;
+
+  constructor(private readonly options: MailWorkerOptions) {
+    this.outages = new OutageLog(options.clock);
+  }
 
   start(): void {
     if (this.loop || this.stopping) return;
@@ -126,7 +132,10 @@ export class MailWorker {
       try {
         await this.drain();
       } catch (error) {
-        this.options.log.error({ err: error }, 'mail worker: cannot read the outbox');
+        const failure = classifyDependencyFailure(error);
+        if (failure)
+          this.outages.report(failure, error, this.options.log, 'mail waits in the outbox');
+        else this.options.log.error({ err: error }, 'mail worker: cannot read the outbox');
       }
       this.passFinished();
       if (!this.stopping && !this.wakeRequested) {

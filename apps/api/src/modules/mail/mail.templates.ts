@@ -1,9 +1,11 @@
+import { MAIL_KINDS, type MailKind } from '@staff-admin/shared';
 import { html, type SafeHtml } from '../../lib/html.js';
 
 export const PRODUCT_NAME = 'Staff Admin';
 
-export const MAIL_TEMPLATES = ['invitation', 'password_reset', 'password_changed'] as const;
-export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+/** The outbox's `template` column: the kinds the Monitoring › Mail screen filters on. */
+export const MAIL_TEMPLATES = MAIL_KINDS;
+export type MailTemplate = MailKind;
 
 export interface MailContent {
   subject: string;
@@ -37,6 +39,14 @@ export interface PasswordChangedMailInput {
   changedAt: Date;
   /** Where to ask for a reset link if the change was not theirs. */
   forgotPasswordUrl: string;
+}
+
+export interface TestMailInput {
+  email: string;
+  recipientName: string | null;
+  sentAt: Date;
+  /** The Monitoring › Mail screen, where the admin sees it arrive. */
+  monitoringUrl: string;
 }
 
 /** What every mail says, rendered once as text and once as HTML so the two never disagree. */
@@ -125,6 +135,19 @@ export function passwordChangedMail(input: PasswordChangedMailInput): MailConten
     notes: [
       'If you did not change it, reset your password with the link above at once and tell your administrator.',
     ],
+  });
+}
+
+export function testMail(input: TestMailInput): MailContent {
+  return renderMail({
+    subject: `${PRODUCT_NAME} test mail`,
+    recipientName: input.recipientName,
+    paragraphs: [
+      `This is a test mail, queued on ${formatUtc(input.sentAt)} from Monitoring › Mail for ${input.email}.`,
+      'It reached you, so the outbox and the mail server work.',
+    ],
+    action: { label: 'Open Monitoring › Mail', url: input.monitoringUrl },
+    notes: ['You can ignore or delete this email.'],
   });
 }
 

@@ -3,6 +3,7 @@ import { toIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { UnitOfWork } from '../../repositories.js';
 import { NO_ORIGIN } from '../audit/audit-events.js';
+import type { ErrorsService } from '../monitoring/errors.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -32,6 +33,9 @@ export interface RetentionReport {
   expiredAccounts: number;
   keptAccounts: number;
   expiredInvitations: number;
+  /** Error occurrences and groups past ERROR_OCCURRENCE_RETENTION / ERROR_GROUP_RETENTION. */
+  removedErrorOccurrences: number;
+  removedErrorGroups: number;
 }
 
 interface RetentionDeps {
@@ -40,6 +44,7 @@ interface RetentionDeps {
   users: UsersService;
   usersRepository: UsersRepository;
   sessions: SessionsService;
+  errors: ErrorsService;
   unitOfWork: UnitOfWork;
   /** ACCOUNT_EXPIRY: an account with no sign-in for this long expires. */
   accountExpiryMs: number;
@@ -89,7 +94,14 @@ export class RetentionService {
     const holder = newId();
     const acquired = await leases.acquire(RETENTION_JOB, holder, toIso(now), toIso(now + LEASE_MS));
     if (!acquired) {
-      return { ran: false, expiredAccounts: 0, keptAccounts: 0, expiredInvitations: 0 };
+      return {
+        ran: false,
+        expiredAccounts: 0,
+        keptAccounts: 0,
+        expiredInvitations: 0,
+        removedErrorOccurrences: 0,
+        removedErrorGroups: 0,
+      };
     }
     try {
       const plan = await this.plan(now);
@@ -103,8 +115,16 @@ export class RetentionService {
       }
       const expiredInvitations = await this.expireInvitations(plan.invitations, now);
       const cleared = await this.deps.sessions.clearExpiredSuccessors(now);
-      const report = { ran: true, expiredAccounts, keptAccounts, expiredInvitations };
-      if (expiredAccounts + expiredInvitations + cleared > 0) {
+      const errors = await this.deps.errors.prune(now);
+      const report = {
+        ran: true,
+        expiredAccounts,
+        keptAccounts,
+        expiredInvitations,
+        removedErrorOccurrences: errors.occurrences,
+        removedErrorGroups: errors.groups,
+      };
+      if (expiredAccounts + expiredInvitations + cleared + errors.occurrences + errors.groups > 0) {
         log.info({ ...report, clearedRefreshSuccessors: cleared }, 'retention: done');
       }
       return report;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { attachErrorLog } from '../../lib/redis.js';
+import { connectedWithin, duplicateForSubscribing, isRedisUp } from '../../lib/redis.js';
 
 /** A session ended, or something about a user changed (status, position, password, deletion). */
 export type Revocation = { kind: 'session'; sessionId: string } | { kind: 'user'; userId: string };
@@ -26,6 +26,11 @@ export type RevocationListener = (revocation: Revocation | 'all') => void;
 export interface RevocationBus {
   publish(revocation: Revocation): Promise<void>;
   subscribe(listener: RevocationListener): void;
+  /**
+   * Whether revocations reach this process now. While they do not (Redis is down), a cache must
+   * not be trusted: another process may have revoked what it holds.
+   */
+  live(): boolean;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,7 @@ export function createMemoryRevocationBus(): RevocationBus {
     subscribe(listener) {
       listeners.add(listener);
     },
+    live: () => true,
     async close() {
       listeners.clear();
     },
@@ -49,6 +55,8 @@ const CHANNEL = 'session-revocations';
 const ACK_CHANNEL = 'session-revocations:applied';
 /** How long `publish` waits for every process to confirm. */
 const ACK_TIMEOUT_MS = 1_000;
+/** How long the start waits for the subscription; without Redis it is made when Redis returns. */
+const SUBSCRIBE_WAIT_MS = 2_000;
 
 /**
  * Redis pub/sub on `<prefix>session-revocations`. A revocation is applied here at once and sent
@@ -76,8 +84,7 @@ export async function createRedisRevocationBus(
   };
 
   // A connection in subscriber mode can do nothing else; ioredis resubscribes after reconnects.
-  const subscriber = redis.duplicate({ keyPrefix: '' });
-  attachErrorLog(subscriber, log);
+  const subscriber = duplicateForSubscribing(redis, log);
   let connectedBefore = false;
   subscriber.on('ready', () => {
     if (connectedBefore) {
@@ -102,7 +109,11 @@ export async function createRedisRevocationBus(
       log.error({ err: error }, 'revocation channel: cannot confirm');
     });
   });
-  await subscriber.subscribe(channel, ackChannel);
+  const subscribed = subscriber.subscribe(channel, ackChannel);
+  subscribed.catch((error: unknown) =>
+    log.error({ err: error }, 'revocation channel: cannot subscribe'),
+  );
+  if (await connectedWithin(subscriber, SUBSCRIBE_WAIT_MS)) await subscribed;
 
   return {
     async publish(revocation) {
@@ -134,6 +145,7 @@ export async function createRedisRevocationBus(
     subscribe(listener) {
       listeners.add(listener);
     },
+    live: () => isRedisUp(subscriber),
     async close() {
       listeners.clear();
       subscriber.disconnect();

@@ -233,6 +233,8 @@ export class SessionsService {
   }
 
   private async findAccess(sessionId: string): Promise<SessionAccessRow | undefined> {
+    // While revocations cannot reach this process, every request asks the database.
+    if (!this.revocations.live()) return this.repository.findAccess(sessionId);
     const cached = this.cache.get(sessionId);
     if (cached) return cached;
     const generation = this.cache.generation();

@@ -72,7 +72,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         querystring: uploadQuerySchema,
         response: {
           201: envelope(uploadedFileSchema),
-          ...errorResponses(400, 401, 403, 413, 415, 429),
+          ...errorResponses(400, 401, 403, 413, 415, 429, 507),
         },
       },
     },
@@ -101,7 +101,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         querystring: uploadQuerySchema,
         response: {
           201: envelope(z.array(uploadedFileSchema)),
-          ...errorResponses(400, 401, 403, 413, 415, 429),
+          ...errorResponses(400, 401, 403, 413, 415, 429, 507),
         },
       },
     },

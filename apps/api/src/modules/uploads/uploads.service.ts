@@ -93,19 +93,25 @@ export class UploadsService {
     try {
       for (const { image } of processed) {
         const name = `${newId()}.${image.extension}`;
-        await this.storage.write(dir, name, image.data);
         const path = publicPath(dir, name);
+        await this.storage.write(dir, name, image.data);
+        try {
+          await this.repository.insert({
+            id: newId(),
+            path,
+            dir,
+            name,
+            content_type: image.contentType,
+            size: image.data.length,
+            owner_id: ownerId,
+            created_at: toIso(this.clock.now()),
+          });
+        } catch (error) {
+          // No row (the database may be gone): nothing would ever remove the file but this.
+          await this.storage.remove(dir, name).catch(() => {});
+          throw error;
+        }
         stored.push({ name, path, image });
-        await this.repository.insert({
-          id: newId(),
-          path,
-          dir,
-          name,
-          content_type: image.contentType,
-          size: image.data.length,
-          owner_id: ownerId,
-          created_at: toIso(this.clock.now()),
-        });
       }
       const usage = await this.repository.unusedUsage(ownerId);
       if (usage.count > this.limits.maxFiles || usage.bytes > this.limits.maxBytes) {
@@ -121,6 +127,8 @@ export class UploadsService {
         });
       }
     } catch (error) {
+      // Each file goes with its row; a row that cannot be deleted now (the database is gone)
+      // keeps its file, and both are swept later as an unused upload.
       await Promise.allSettled(
         stored.map(async (file) => {
           await this.repository.deleteByPath(file.path);

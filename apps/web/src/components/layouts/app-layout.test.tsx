@@ -58,6 +58,21 @@ describe('header navigation', () => {
         .map((link) => link.textContent);
     expect(current()).toEqual(['Budgeting & Cost tracking']);
 
+    // Monitoring opens on its Overview.
+    server.use(
+      http.get(`${API}/monitoring/overview`, () =>
+        HttpResponse.json({
+          data: {
+            status: 'pass',
+            time: new Date().toISOString(),
+            release: null,
+            checks: [],
+            processes: [],
+            counts: [],
+          },
+        }),
+      ),
+    );
     await user.click(screen.getByRole('link', { name: 'Monitoring & Error management' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitoring'));
     // The router moves first; the header follows on React's next render.
@@ -65,7 +80,7 @@ describe('header navigation', () => {
   });
 
   it('links the logo to the home page', async () => {
-    const { user, router } = await renderSignedIn('/monitoring');
+    const { user, router } = await renderSignedIn('/financial/projects');
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: /Staff Admin/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/profile'));
   });
@@ -95,7 +110,7 @@ describe('user menu', () => {
   });
 
   it('offers Profile setting and Log out, and closes after a choice', async () => {
-    const { user, router } = await renderSignedIn('/monitoring');
+    const { user, router } = await renderSignedIn('/financial/projects');
     await user.click(trigger());
     const menu = await screen.findByRole('menu');
     expect(

@@ -8,7 +8,6 @@ describe('area pages', () => {
   it.each<[string, Position, string]>([
     ['/financial/projects', 'admin', 'Budgeting & Cost tracking'],
     ['/financial/projects', 'finance', 'Budgeting & Cost tracking'],
-    ['/monitoring', 'admin', 'Monitoring & Error management'],
   ])('%s shows %s its name and that its screens come later', async (url, position, label) => {
     renderApp(url, { user: createUser({ position }) });
     expect(await screen.findByRole('heading', { level: 1, name: label })).toBeInTheDocument();

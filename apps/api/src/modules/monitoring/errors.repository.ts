@@ -1,0 +1,274 @@
+import type {
+  ErrorGroup,
+  ErrorGroupDetail,
+  ErrorGroupStatus,
+  ErrorOccurrence,
+  ErrorSource,
+  ListErrorGroupsQuery,
+} from '@staff-admin/shared';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, ErrorGroupsTable } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { escapeLike } from '../users/user-search.js';
+
+/** One occurrence to store: every text already scrubbed. */
+export interface NewOccurrence {
+  fingerprint: string;
+  source: ErrorSource;
+  type: string;
+  title: string;
+  at: string;
+  message: string;
+  stack: string | null;
+  method: string | null;
+  route: string | null;
+  status: number | null;
+  requestId: string | null;
+  url: string | null;
+  release: string | null;
+  userAgent: string | null;
+  userId: string | null;
+}
+
+export interface RecordedOccurrence {
+  groupId: string;
+  /** The group was resolved and this occurrence reopened it. */
+  regressed: boolean;
+}
+
+/** How many occurrences the detail shows, newest first. */
+export const RECENT_OCCURRENCES = 20;
+
+const SORT_COLUMNS = {
+  lastSeenAt: 'last_seen_at',
+  firstSeenAt: 'first_seen_at',
+  count: 'occurrences',
+  usersAffected: 'users_affected',
+  title: 'title_lower',
+} as const;
+
+function toGroup(row: Selectable<ErrorGroupsTable>): ErrorGroup {
+  return {
+    id: row.id,
+    title: row.title,
+    source: row.source,
+    type: row.type,
+    status: row.status,
+    regressed: row.regressed_at !== null,
+    firstSeenAt: row.first_seen_at,
+    lastSeenAt: row.last_seen_at,
+    count: Number(row.occurrences),
+    usersAffected: Number(row.users_affected),
+  };
+}
+
+/** Error groups and their occurrences: all the SQL of the Errors screens and of recording. */
+export class ErrorsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Adds an occurrence to its group (created on first sight) in one statement per table, so two
+   * processes recording the same crash at once still make one group with both counted. A resolved
+   * group that occurs again is reopened as unresolved and flagged regressed; an ignored one stays
+   * ignored.
+   */
+  async record(occurrence: NewOccurrence): Promise<RecordedOccurrence> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('error_groups')
+        .select('status')
+        .where('fingerprint', '=', occurrence.fingerprint)
+        .executeTakeFirst();
+      const group = await trx
+        .insertInto('error_groups')
+        .values({
+          id: newId(),
+          fingerprint: occurrence.fingerprint,
+          source: occurrence.source,
+          type: occurrence.type,
+          title: occurrence.title,
+          title_lower: occurrence.title.toLowerCase(),
+          status: 'unresolved',
+          first_seen_at: occurrence.at,
+          last_seen_at: occurrence.at,
+          occurrences: 1,
+        })
+        .onConflict((conflict) =>
+          conflict.column('fingerprint').doUpdateSet({
+            last_seen_at: sql<string>`case when ${sql.ref('error_groups.last_seen_at')} > ${occurrence.at}
+              then ${sql.ref('error_groups.last_seen_at')} else ${occurrence.at} end`,
+            occurrences: sql<number>`${sql.ref('error_groups.occurrences')} + 1`,
+            regressed_at: sql<
+              string | null
+            >`case when ${sql.ref('error_groups.status')} = 'resolved'
+              then ${occurrence.at} else ${sql.ref('error_groups.regressed_at')} end`,
+            resolved_at: sql<string | null>`case when ${sql.ref('error_groups.status')} = 'resolved'
+              then null else ${sql.ref('error_groups.resolved_at')} end`,
+            status: sql<ErrorGroupStatus>`case when ${sql.ref('error_groups.status')} = 'resolved'
+              then 'unresolved' else ${sql.ref('error_groups.status')} end`,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      await trx
+        .insertInto('error_occurrences')
+        .values({
+          id: newId(),
+          group_id: group.id,
+          at: occurrence.at,
+          message: occurrence.message,
+          stack: occurrence.stack,
+          method: occurrence.method,
+          route: occurrence.route,
+          status: occurrence.status,
+          request_id: occurrence.requestId,
+          url: occurrence.url,
+          release: occurrence.release,
+          user_agent: occurrence.userAgent,
+          user_id: occurrence.userId,
+        })
+        .execute();
+
+      if (occurrence.userId) {
+        const seen = await trx
+          .insertInto('error_group_users')
+          .values({ group_id: group.id, user_id: occurrence.userId })
+          .onConflict((conflict) => conflict.columns(['group_id', 'user_id']).doNothing())
+          .executeTakeFirst();
+        if (Number(seen.numInsertedOrUpdatedRows ?? 0n) > 0) {
+          await trx
+            .updateTable('error_groups')
+            .set({ users_affected: sql<number>`users_affected + 1` })
+            .where('id', '=', group.id)
+            .execute();
+        }
+      }
+      return { groupId: group.id, regressed: before?.status === 'resolved' };
+    });
+  }
+
+  async findPage(query: ListErrorGroupsQuery): Promise<{ groups: ErrorGroup[]; total: number }> {
+    let filtered = this.db.selectFrom('error_groups');
+    if (query.status) filtered = filtered.where('status', '=', query.status);
+    if (query.source) filtered = filtered.where('source', '=', query.source);
+    const term = query.search?.toLowerCase();
+    if (term) {
+      filtered = filtered.where(
+        sql<boolean>`title_lower like ${`%${escapeLike(term)}%`} escape '\\'`,
+      );
+    }
+    const { total } = await filtered
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const direction = query.sortDirection === 'ASC' ? 'asc' : 'desc';
+    const rows = await filtered
+      .selectAll()
+      .orderBy(SORT_COLUMNS[query.sortBy], direction)
+      .orderBy('id', direction)
+      .limit(query.limitPerPage)
+      .offset((query.page - 1) * query.limitPerPage)
+      .execute();
+    return { groups: rows.map(toGroup), total: Number(total) };
+  }
+
+  async findById(id: string): Promise<ErrorGroupDetail | undefined> {
+    const row = await this.db
+      .selectFrom('error_groups')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const occurrences = await this.db
+      .selectFrom('error_occurrences')
+      .leftJoin('users', 'users.id', 'error_occurrences.user_id')
+      .select([
+        'error_occurrences.id',
+        'error_occurrences.at',
+        'error_occurrences.message',
+        'error_occurrences.stack',
+        'error_occurrences.method',
+        'error_occurrences.route',
+        'error_occurrences.status',
+        'error_occurrences.request_id as requestId',
+        'error_occurrences.url',
+        'error_occurrences.release',
+        'error_occurrences.user_agent as userAgent',
+        'users.id as userId',
+        'users.full_name as fullName',
+        'users.email as email',
+      ])
+      .where('error_occurrences.group_id', '=', id)
+      .orderBy('error_occurrences.at', 'desc')
+      .orderBy('error_occurrences.id', 'desc')
+      .limit(RECENT_OCCURRENCES)
+      .execute();
+    return {
+      ...toGroup(row),
+      resolvedAt: row.resolved_at,
+      occurrences: occurrences.map(
+        ({ userId, fullName, email, ...occurrence }): ErrorOccurrence => ({
+          ...occurrence,
+          status: occurrence.status === null ? null : Number(occurrence.status),
+          user: userId && email ? { id: userId, fullName, email } : null,
+        }),
+      ),
+    };
+  }
+
+  /** The groups' current statuses (those that exist). */
+  async findStatuses(ids: string[]): Promise<{ id: string; status: ErrorGroupStatus }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('error_groups')
+      .select(['id', 'status'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Sets the status (and clears the regression flag); false when the group is gone. */
+  async setStatus(id: string, status: ErrorGroupStatus, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('error_groups')
+      .set({ status, regressed_at: null, resolved_at: status === 'resolved' ? at : null })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Retention: occurrences older than `occurrencesBefore`, and groups last seen before
+   * `groupsBefore` with everything of theirs.
+   */
+  async prune({
+    occurrencesBefore,
+    groupsBefore,
+  }: {
+    occurrencesBefore: string;
+    groupsBefore: string;
+  }): Promise<{ occurrences: number; groups: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const stale = trx
+        .selectFrom('error_groups')
+        .select('id')
+        .where('last_seen_at', '<', groupsBefore);
+      await trx.deleteFrom('error_group_users').where('group_id', 'in', stale).execute();
+      const byGroup = await trx
+        .deleteFrom('error_occurrences')
+        .where('group_id', 'in', stale)
+        .executeTakeFirst();
+      const groups = await trx
+        .deleteFrom('error_groups')
+        .where('last_seen_at', '<', groupsBefore)
+        .executeTakeFirst();
+      const old = await trx
+        .deleteFrom('error_occurrences')
+        .where('at', '<', occurrencesBefore)
+        .executeTakeFirst();
+      return {
+        occurrences: Number(byGroup.numDeletedRows + old.numDeletedRows),
+        groups: Number(groups.numDeletedRows),
+      };
+    });
+  }
+}

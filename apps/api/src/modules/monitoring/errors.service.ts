@@ -1,0 +1,254 @@
+import {
+  MONITORING_MESSAGES,
+  type ErrorGroupDetail,
+  type ErrorGroupStatus,
+  type ErrorReport,
+  type ErrorSource,
+  type ListErrorGroupsQuery,
+  type Paginated,
+  type ErrorGroup,
+  type StackFrame,
+} from '@staff-admin/shared';
+import ErrorStackParser from 'error-stack-parser';
+import type { FastifyBaseLogger } from 'fastify';
+import { toIso, type Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { paginationMeta } from '../../lib/pagination.js';
+import type { RequestOrigin } from '../../lib/request-origin.js';
+import type { UnitOfWork } from '../../repositories.js';
+import { NO_ORIGIN } from '../audit/audit-events.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { fingerprint } from './fingerprint.js';
+import type { ErrorsRepository } from './errors.repository.js';
+import { pathOnly, scrubSecrets } from './scrub.js';
+
+const TITLE_MAX_LENGTH = 200;
+const MESSAGE_MAX_LENGTH = 2000;
+const STACK_MAX_LENGTH = 8000;
+const USER_AGENT_MAX_LENGTH = 512;
+
+/** What the server knows about the request whose answer was a 500. */
+export interface ServerErrorContext {
+  method: string;
+  /** The route pattern, e.g. `/api/users/:id` (never the URL with its ids and query). */
+  route: string | null;
+  status: number;
+  requestId: string;
+  userAgent: string | null;
+  userId: string | null;
+}
+
+export interface ErrorRetention {
+  occurrenceMs: number;
+  groupMs: number;
+}
+
+interface ErrorsDeps {
+  repository: ErrorsRepository;
+  audit: AuditRepository;
+  unitOfWork: UnitOfWork;
+  retention: ErrorRetention;
+  /** APP_RELEASE: stored with each server error. */
+  release: string | null;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
+
+function serverFrames(error: Error): StackFrame[] {
+  try {
+    return ErrorStackParser.parse(error).map((frame) => ({
+      fileName: frame.fileName,
+      functionName: frame.functionName,
+      lineNumber: frame.lineNumber,
+      columnNumber: frame.columnNumber,
+    }));
+  } catch {
+    // No stack, or one the parser does not know: the message groups it.
+    return [];
+  }
+}
+
+/**
+ * Errors of the server and of the site, stored as occurrences grouped by fingerprint, and the
+ * admin's view of them. Recording is best effort: it never fails or delays the request it is
+ * about (captureServerError), and nothing secret is written (scrub.ts).
+ */
+export class ErrorsService {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly deps: ErrorsDeps) {}
+
+  /** Records a server error after the answer has gone; a failure to record is logged only. */
+  captureServerError(error: Error, context: ServerErrorContext): void {
+    const work = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.recordServerError(error, context))
+      .catch((failure: unknown) => {
+        this.deps.log.error({ err: failure }, 'could not record a server error');
+      })
+      .finally(() => this.pending.delete(work));
+    this.pending.add(work);
+  }
+
+  /** Resolves once every error captured so far is written (tests, shutdown). */
+  async whenIdle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+
+  async recordServerError(error: Error, context: ServerErrorContext): Promise<void> {
+    const type = clip(error.name || 'Error', TITLE_MAX_LENGTH);
+    await this.store('server', {
+      type,
+      message: error.message,
+      stack: error.stack ?? null,
+      frames: serverFrames(error),
+      method: context.method,
+      route: context.route,
+      status: context.status,
+      requestId: context.requestId,
+      url: null,
+      release: this.deps.release,
+      userAgent: context.userAgent,
+      userId: context.userId,
+    });
+  }
+
+  async recordBrowserReport(
+    report: ErrorReport,
+    context: { userId: string | null; userAgent: string | null },
+  ): Promise<void> {
+    await this.store('browser', {
+      type: report.type,
+      message: report.message,
+      stack: report.stack ?? null,
+      frames: report.frames ?? [],
+      method: null,
+      route: null,
+      status: null,
+      requestId: null,
+      url: pathOnly(report.url),
+      release: report.release ?? null,
+      userAgent: context.userAgent,
+      userId: context.userId,
+    });
+  }
+
+  private async store(
+    source: ErrorSource,
+    input: {
+      type: string;
+      message: string;
+      stack: string | null;
+      frames: StackFrame[];
+      method: string | null;
+      route: string | null;
+      status: number | null;
+      requestId: string | null;
+      url: string | null;
+      release: string | null;
+      userAgent: string | null;
+      userId: string | null;
+    },
+  ): Promise<void> {
+    const type = scrubSecrets(input.type);
+    const message = clip(scrubSecrets(input.message), MESSAGE_MAX_LENGTH);
+    const title = clip(message ? `${type}: ${firstLine(message)}` : type, TITLE_MAX_LENGTH);
+    const recorded = await this.deps.repository.record({
+      fingerprint: fingerprint({ source, type, message, frames: input.frames }),
+      source,
+      type,
+      title,
+      at: toIso(this.deps.clock.now()),
+      message,
+      stack: input.stack === null ? null : clip(scrubSecrets(input.stack), STACK_MAX_LENGTH),
+      method: input.method,
+      route: input.route,
+      status: input.status,
+      requestId: input.requestId,
+      url: input.url,
+      release: input.release === null ? null : scrubSecrets(input.release),
+      userAgent: input.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+      userId: input.userId,
+    });
+    if (recorded.regressed) {
+      await this.deps.audit.record({
+        action: 'error_group.status_changed',
+        targetId: recorded.groupId,
+        origin: NO_ORIGIN,
+        details: { from: 'resolved', to: 'unresolved', regressed: true },
+      });
+    }
+  }
+
+  async list(query: ListErrorGroupsQuery): Promise<Paginated<ErrorGroup>> {
+    const { groups, total } = await this.deps.repository.findPage(query);
+    return { data: groups, meta: paginationMeta(query.page, query.limitPerPage, total) };
+  }
+
+  async get(id: string): Promise<ErrorGroupDetail> {
+    const group = isUuid(id) ? await this.deps.repository.findById(id.toLowerCase()) : undefined;
+    if (!group) throw notFound(MONITORING_MESSAGES.errorGroupNotFound);
+    return group;
+  }
+
+  /** PATCH: resolve, ignore or reopen one group; the change goes to the audit trail. */
+  async setStatus(
+    actorId: string,
+    id: string,
+    status: ErrorGroupStatus,
+    origin: RequestOrigin,
+  ): Promise<ErrorGroupDetail> {
+    const group = await this.get(id);
+    await this.changeStatuses(actorId, [{ id: group.id, status: group.status }], status, origin);
+    return this.get(group.id);
+  }
+
+  /** Bulk resolve: the groups that exist and are not resolved yet are resolved. */
+  async resolveMany(actorId: string, ids: string[], origin: RequestOrigin): Promise<number> {
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const groups = await this.deps.repository.findStatuses(unique);
+    return this.changeStatuses(
+      actorId,
+      groups.filter((group) => group.status !== 'resolved'),
+      'resolved',
+      origin,
+    );
+  }
+
+  private async changeStatuses(
+    actorId: string,
+    groups: { id: string; status: ErrorGroupStatus }[],
+    status: ErrorGroupStatus,
+    origin: RequestOrigin,
+  ): Promise<number> {
+    const at = toIso(this.deps.clock.now());
+    return this.deps.unitOfWork.run(async ({ repos }) => {
+      let changed = 0;
+      for (const group of groups) {
+        if (!(await repos.errors.setStatus(group.id, status, at))) continue;
+        if (group.status === status) continue;
+        await repos.audit.record({
+          action: 'error_group.status_changed',
+          actorId,
+          targetId: group.id,
+          origin,
+          details: { from: group.status, to: status },
+        });
+        changed += 1;
+      }
+      return changed;
+    });
+  }
+
+  /** The retention job's part: old occurrences, and groups not seen for a long time. */
+  async prune(now: number): Promise<{ occurrences: number; groups: number }> {
+    return this.deps.repository.prune({
+      occurrencesBefore: toIso(now - this.deps.retention.occurrenceMs),
+      groupsBefore: toIso(now - this.deps.retention.groupMs),
+    });
+  }
+}

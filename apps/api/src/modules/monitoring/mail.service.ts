@@ -1,0 +1,145 @@
+import {
+  MAIL_CANCELLABLE_STATES,
+  MAIL_MESSAGES,
+  MAIL_RETRYABLE_STATES,
+  maskEmail,
+  type ListMailQuery,
+  type OutboxMail,
+  type Paginated,
+} from '@staff-admin/shared';
+import { toIso, type Clock } from '../../lib/clock.js';
+import { conflict, notFound, UserNotFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { paginationMeta } from '../../lib/pagination.js';
+import type { RequestOrigin } from '../../lib/request-origin.js';
+import type { UnitOfWork } from '../../repositories.js';
+import type { AccountMails } from '../mail/account-mails.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { MailMonitoringRepository, OutboxMailRow } from './mail.repository.js';
+import { scrubSecrets } from './scrub.js';
+
+interface MailMonitoringDeps {
+  repository: MailMonitoringRepository;
+  users: UsersRepository;
+  unitOfWork: UnitOfWork;
+  mails: AccountMails;
+  /** Wakes this process's mail worker (a retried mail is due now). */
+  wakeWorker: () => void;
+  /** SMTP_URL is set: without it mail is logged, and a logged mail shows as `logged`. */
+  smtp: boolean;
+  clock: Clock;
+}
+
+/**
+ * What admins see of the outbox: masked recipients and SMTP replies, never a body or link. The
+ * reply may quote the address (e.g. `550 <alice@example.com>: no such mailbox`), so it is masked
+ * there too, and any token-like text is stripped.
+ */
+function toOutboxMail(row: OutboxMailRow): OutboxMail {
+  const waiting = row.state === 'queued' || row.state === 'retrying';
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: maskEmail(row.recipient),
+    state: row.state,
+    attempts: row.attempts,
+    nextAttemptAt: waiting ? row.nextAttemptAt : null,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+    failedAt: row.failedAt,
+    lastError:
+      row.lastError === null
+        ? null
+        : scrubSecrets(row.lastError.split(row.recipient).join(maskEmail(row.recipient))),
+  };
+}
+
+/** Monitoring › Mail: the outbox as a list, retry, cancel, and a test mail to oneself. */
+export class MailMonitoringService {
+  constructor(private readonly deps: MailMonitoringDeps) {}
+
+  private now(): string {
+    return toIso(this.deps.clock.now());
+  }
+
+  async list(query: ListMailQuery): Promise<Paginated<OutboxMail>> {
+    const { mails, total } = await this.deps.repository.findPage(query, {
+      now: this.now(),
+      smtp: this.deps.smtp,
+    });
+    return {
+      data: mails.map(toOutboxMail),
+      meta: paginationMeta(query.page, query.limitPerPage, total),
+    };
+  }
+
+  async get(id: string): Promise<OutboxMail> {
+    const row = isUuid(id)
+      ? await this.deps.repository.findById(id.toLowerCase(), this.now(), this.deps.smtp)
+      : undefined;
+    if (!row) throw notFound(MAIL_MESSAGES.mailNotFound);
+    return toOutboxMail(row);
+  }
+
+  /** A failed or retrying mail is due now; the worker is woken. */
+  async retry(actorId: string, id: string, origin: RequestOrigin): Promise<OutboxMail> {
+    const mail = await this.get(id);
+    if (!MAIL_RETRYABLE_STATES.includes(mail.state)) throw conflict(MAIL_MESSAGES.retryNotAllowed);
+    await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
+      // The state may have changed since it was read (a worker claimed it): checked again here.
+      if (!(await repos.mailMonitoring.retryNow(mail.id, this.now()))) {
+        throw conflict(MAIL_MESSAGES.retryNotAllowed);
+      }
+      await repos.audit.record({
+        action: 'mail.retried',
+        actorId,
+        targetId: mail.id,
+        origin,
+        details: { kind: mail.kind, from: mail.state, attempts: mail.attempts },
+      });
+      afterCommit(this.deps.wakeWorker);
+    });
+    return this.get(mail.id);
+  }
+
+  /** A mail not sent yet is given up: failed, with who cancelled it as its last error. */
+  async cancel(actorId: string, id: string, origin: RequestOrigin): Promise<OutboxMail> {
+    const mail = await this.get(id);
+    if (!MAIL_CANCELLABLE_STATES.includes(mail.state)) {
+      throw conflict(MAIL_MESSAGES.cancelNotAllowed);
+    }
+    const actor = await this.deps.users.findById(actorId);
+    const reason = MAIL_MESSAGES.cancelledBy(actor?.fullName ?? actor?.email ?? actorId);
+    await this.deps.unitOfWork.run(async ({ repos }) => {
+      if (!(await repos.mailMonitoring.cancel(mail.id, this.now(), reason))) {
+        throw conflict(MAIL_MESSAGES.cancelNotAllowed);
+      }
+      await repos.audit.record({
+        action: 'mail.cancelled',
+        actorId,
+        targetId: mail.id,
+        origin,
+        details: { kind: mail.kind, from: mail.state },
+      });
+    });
+    return this.get(mail.id);
+  }
+
+  /** Queues a test mail to the calling admin's own address, through the same outbox. */
+  async sendTest(actorId: string, origin: RequestOrigin): Promise<OutboxMail> {
+    const actor = await this.deps.users.findById(actorId);
+    if (!actor) throw new UserNotFound();
+    const id = await this.deps.unitOfWork.run(async (scope) => {
+      const queued = await this.deps.mails.test(scope, actor, new Date(this.deps.clock.now()));
+      await scope.repos.audit.record({
+        action: 'mail.test_queued',
+        actorId,
+        targetId: queued,
+        origin,
+        details: { kind: 'test' },
+      });
+      return queued;
+    });
+    return this.get(id);
+  }
+}

@@ -1,0 +1,123 @@
+import type { Insertable, Kysely } from 'kysely';
+import { countPerInterval, intervalCounts, type Interval } from '../../db/interval-counts.js';
+import type { DB, ProcessHeartbeatsTable } from '../../db/schema.js';
+
+export type HeartbeatRow = Insertable<ProcessHeartbeatsTable>;
+
+/** Monitoring › Overview: heartbeats of the live processes, the outbox's state, the day's counts. */
+export class OverviewRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Writes (or refreshes) this process's heartbeat row. */
+  async beat(row: HeartbeatRow): Promise<void> {
+    const { id: _id, host: _host, pid: _pid, started_at: _startedAt, ...figures } = row;
+    await this.db
+      .insertInto('process_heartbeats')
+      .values(row)
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(figures))
+      .execute();
+  }
+
+  async removeHeartbeat(id: string): Promise<void> {
+    await this.db.deleteFrom('process_heartbeats').where('id', '=', id).execute();
+  }
+
+  /** Processes seen at or after `since`, oldest first. */
+  async liveProcesses(since: string) {
+    return this.db
+      .selectFrom('process_heartbeats')
+      .selectAll()
+      .where('last_seen_at', '>=', since)
+      .orderBy('started_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Removes rows of processes that died without closing (not seen since `before`). */
+  async removeStaleHeartbeats(before: string): Promise<void> {
+    await this.db.deleteFrom('process_heartbeats').where('last_seen_at', '<', before).execute();
+  }
+
+  /**
+   * The outbox as the mail worker and the SMTP check see it: when the longest-waiting due mail
+   * became due (`unloggedOnly`: without SMTP, mail already logged is done), the latest send, the
+   * latest give-up, and how many mails are between attempts after a failure.
+   */
+  async outboxState(now: string, unloggedOnly: boolean) {
+    let due = this.db
+      .selectFrom('mail_outbox')
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', now);
+    if (unloggedOnly) due = due.where('logged_at', 'is', null);
+    const [oldest, history] = await Promise.all([
+      due.select((eb) => eb.fn.min('next_attempt_at').as('oldestDueAt')).executeTakeFirst(),
+      this.db
+        .selectFrom('mail_outbox')
+        .select((eb) => [
+          eb.fn.max('sent_at').as('lastSentAt'),
+          eb.fn.max('failed_at').as('lastFailedAt'),
+          eb.fn
+            .count<number | string>('id')
+            .filterWhere((w) =>
+              w.and([w('sent_at', 'is', null), w('failed_at', 'is', null), w('attempts', '>', 0)]),
+            )
+            .as('retrying'),
+        ])
+        .executeTakeFirst(),
+    ]);
+    return {
+      oldestDueAt: oldest?.oldestDueAt ?? null,
+      lastSentAt: history?.lastSentAt ?? null,
+      lastFailedAt: history?.lastFailedAt ?? null,
+      retrying: Number(history?.retrying ?? 0),
+    };
+  }
+
+  /** New error groups per interval (by when they were first seen). */
+  async newErrorGroups(intervals: readonly Interval[]): Promise<number[]> {
+    const row = await this.db
+      .selectFrom('error_groups')
+      .where('first_seen_at', '>=', intervals[0]!.start)
+      .where('first_seen_at', '<', intervals.at(-1)!.end)
+      .select(countPerInterval('first_seen_at', intervals))
+      .executeTakeFirstOrThrow();
+    return intervalCounts(row, intervals);
+  }
+
+  /** 5xx answers per interval: occurrences of server error groups. */
+  async serverErrors(intervals: readonly Interval[]): Promise<number[]> {
+    const row = await this.db
+      .selectFrom('error_occurrences')
+      .innerJoin('error_groups', 'error_groups.id', 'error_occurrences.group_id')
+      .where('error_groups.source', '=', 'server')
+      .where('error_occurrences.at', '>=', intervals[0]!.start)
+      .where('error_occurrences.at', '<', intervals.at(-1)!.end)
+      .select(countPerInterval('error_occurrences.at', intervals))
+      .executeTakeFirstOrThrow();
+    return intervalCounts(row, intervals);
+  }
+
+  /** Mails given up per interval. */
+  async failedMails(intervals: readonly Interval[]): Promise<number[]> {
+    const row = await this.db
+      .selectFrom('mail_outbox')
+      .where('failed_at', '>=', intervals[0]!.start)
+      .where('failed_at', '<', intervals.at(-1)!.end)
+      .select(countPerInterval('failed_at', intervals))
+      .executeTakeFirstOrThrow();
+    return intervalCounts(row, intervals);
+  }
+
+  /** Audit events of one action per interval. */
+  async auditActions(action: string, intervals: readonly Interval[]): Promise<number[]> {
+    const row = await this.db
+      .selectFrom('audit_events')
+      .where('action', '=', action)
+      .where('at', '>=', intervals[0]!.start)
+      .where('at', '<', intervals.at(-1)!.end)
+      .select(countPerInterval('at', intervals))
+      .executeTakeFirstOrThrow();
+    return intervalCounts(row, intervals);
+  }
+}

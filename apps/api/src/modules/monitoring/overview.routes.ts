@@ -1,0 +1,29 @@
+import { overviewSchema } from '@staff-admin/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { monitoring } from '../../http/guards.js';
+import { bearerSecurity, envelope, errorResponses } from '../../http/schemas.js';
+import type { OverviewService } from './overview.service.js';
+
+/** Monitoring › Overview: the health of every part, the live processes and the day's counts. */
+export const overviewRoutes: FastifyPluginAsyncZod<{ overview: OverviewService }> = async (
+  app,
+  { overview },
+) => {
+  app.get(
+    '/monitoring/overview',
+    {
+      onRequest: [app.authenticate, app.authorize(monitoring)],
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Health of every part, live processes and the last 24 hours (admins)',
+        description:
+          "`status` and `checks` use the IETF health-check draft's pass / warn / fail; `status` is " +
+          'the worst check. `processes`: every API process whose heartbeat was seen within 45 s. ' +
+          '`counts`: per UTC hour, oldest first, the current hour last, read from the database.',
+        security: bearerSecurity,
+        response: { 200: envelope(overviewSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ data: await overview.overview() }),
+  );
+};

@@ -1,0 +1,247 @@
+import { performance } from 'node:perf_hooks';
+import {
+  OVERVIEW_CHECKS,
+  OVERVIEW_COUNTS,
+  type HealthStatus,
+  type Overview,
+  type OverviewCheck,
+  type OverviewCheckName,
+  type OverviewCount,
+  type OverviewCountName,
+} from '@staff-admin/shared';
+import type { Interval } from '../../db/interval-counts.js';
+import { toIso, type Clock } from '../../lib/clock.js';
+import type { JobLeaseRepository } from '../retention/job-lease.repository.js';
+import type { OverviewRepository } from './overview.repository.js';
+import type { ProcessMonitor } from './process-monitor.js';
+
+const SECOND_MS = 1_000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Every process writes its heartbeat this often; one not seen for three beats is gone. */
+export const HEARTBEAT_INTERVAL_MS = 15 * SECOND_MS;
+export const HEARTBEAT_LIVE_MS = 45 * SECOND_MS;
+/** The counts cover this many UTC hours, the current one last. */
+export const OVERVIEW_HOURS = 24;
+/** Warn when the retention job (daily) has not finished for two days. */
+export const RETENTION_WARN_MS = 2 * 24 * HOUR_MS;
+/** Warn when a due mail has waited this long for the worker. */
+export const MAIL_WAIT_WARN_MS = 5 * MINUTE_MS;
+/** Warn when the event loop stalled this long (p99 of the current interval). */
+export const EVENT_LOOP_WARN_MS = 200;
+/** How long the database and Redis may take to answer before they count as failed. */
+const PING_TIMEOUT_MS = 2_000;
+
+export interface OverviewDeps {
+  repository: OverviewRepository;
+  leases: JobLeaseRepository;
+  monitor: ProcessMonitor;
+  /** `select 1`. */
+  pingDatabase: () => Promise<void>;
+  /** Set when REDIS_URL is. */
+  pingRedis?: (() => Promise<unknown>) | undefined;
+  smtp: boolean;
+  release: string | null;
+  clock: Clock;
+}
+
+interface CheckResult {
+  status: HealthStatus;
+  output: string;
+}
+
+const minutes = (ms: number) => `${Math.round(ms / MINUTE_MS)} min`;
+
+/**
+ * Monitoring › Overview (docs/decisions.md › Monitoring: overview). Every check reads what is
+ * already there (a ping, the outbox, the job lease table, this process's figures); none opens an
+ * SMTP connection. Processes and counts come from the database, so every process answers alike.
+ */
+export class OverviewService {
+  constructor(private readonly deps: OverviewDeps) {}
+
+  /** Writes this process's heartbeat row and clears rows of processes that died unseen. */
+  async beat(): Promise<void> {
+    const { monitor, clock, release, repository } = this.deps;
+    const now = clock.now();
+    const figures = monitor.figures({ reset: true });
+    await repository.beat({
+      id: monitor.id,
+      host: monitor.host,
+      pid: monitor.pid,
+      started_at: toIso(monitor.startedAt),
+      last_seen_at: toIso(now),
+      release,
+      node_version: monitor.nodeVersion,
+      rss: figures.rssBytes,
+      heap_used: figures.heapUsedBytes,
+      heap_total: figures.heapTotalBytes,
+      eld_p50: figures.eventLoopDelayP50Ms,
+      eld_p99: figures.eventLoopDelayP99Ms,
+    });
+    // Kept for a day after the last beat: long enough to read in the database after a crash.
+    await repository.removeStaleHeartbeats(toIso(now - OVERVIEW_HOURS * HOUR_MS));
+  }
+
+  /** On close: this process is gone at once, not 45 s later. */
+  async leave(): Promise<void> {
+    this.deps.monitor.stop();
+    await this.deps.repository.removeHeartbeat(this.deps.monitor.id);
+  }
+
+  async overview(): Promise<Overview> {
+    const { clock, monitor, release } = this.deps;
+    const now = clock.now();
+    const [checks, processes, counts] = await Promise.all([
+      this.checks(now),
+      this.deps.repository.liveProcesses(toIso(now - HEARTBEAT_LIVE_MS)),
+      this.counts(now),
+    ]);
+    return {
+      status: worst(checks.map((check) => check.status)),
+      time: toIso(now),
+      release,
+      checks,
+      processes: processes.map((row) => ({
+        id: row.id,
+        host: row.host,
+        pid: row.pid,
+        startedAt: row.started_at,
+        lastSeenAt: row.last_seen_at,
+        release: row.release,
+        rssBytes: row.rss,
+        heapUsedBytes: row.heap_used,
+        heapTotalBytes: row.heap_total,
+        eventLoopDelayP50Ms: row.eld_p50,
+        eventLoopDelayP99Ms: row.eld_p99,
+        nodeVersion: row.node_version,
+        current: row.id === monitor.id,
+      })),
+      counts,
+    };
+  }
+
+  private async checks(now: number): Promise<OverviewCheck[]> {
+    const { smtp, pingRedis } = this.deps;
+    const outbox = this.deps.repository.outboxState(toIso(now), !smtp);
+    const runs: Record<OverviewCheckName, (() => Promise<CheckResult>) | undefined> = {
+      database: () => this.ping(this.deps.pingDatabase),
+      redis: pingRedis && (() => this.ping(pingRedis)),
+      smtp: smtp ? async () => smtpCheck(await outbox) : undefined,
+      mailWorker: async () => mailWorkerCheck(await outbox, now),
+      retention: async () =>
+        retentionCheck(await this.deps.leases.lastFinishedAt('retention'), now),
+      process: async () => this.processCheck(),
+    };
+    const checks = OVERVIEW_CHECKS.flatMap((name) => {
+      const run = runs[name];
+      return run ? [[name, run] as const] : [];
+    });
+    return Promise.all(
+      checks.map(async ([name, run]) => {
+        const started = performance.now();
+        const result = await run().catch((): CheckResult => ({
+          status: 'fail',
+          output: 'the check failed',
+        }));
+        return {
+          name,
+          ...result,
+          latencyMs: Math.round((performance.now() - started) * 10) / 10,
+          time: toIso(now),
+        };
+      }),
+    );
+  }
+
+  private async ping(ping: () => Promise<unknown>): Promise<CheckResult> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), PING_TIMEOUT_MS);
+    });
+    try {
+      const answer = await Promise.race([ping().then(() => 'ok' as const), timeout]);
+      return answer === 'ok'
+        ? { status: 'pass', output: 'ok' }
+        : { status: 'fail', output: 'unavailable' };
+    } catch {
+      return { status: 'fail', output: 'unavailable' };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private processCheck(): CheckResult {
+    const { eventLoopDelayP99Ms } = this.deps.monitor.figures();
+    return eventLoopDelayP99Ms > EVENT_LOOP_WARN_MS
+      ? { status: 'warn', output: `event loop stalled up to ${Math.round(eventLoopDelayP99Ms)} ms` }
+      : { status: 'pass', output: 'ok' };
+  }
+
+  private async counts(now: number): Promise<OverviewCount[]> {
+    const currentHour = Math.floor(now / HOUR_MS) * HOUR_MS;
+    const intervals: Interval[] = Array.from({ length: OVERVIEW_HOURS }, (_, index) => {
+      const start = currentHour - (OVERVIEW_HOURS - 1 - index) * HOUR_MS;
+      return { start: toIso(start), end: toIso(start + HOUR_MS) };
+    });
+    const { repository } = this.deps;
+    const queries: Record<OverviewCountName, () => Promise<number[]>> = {
+      newErrorGroups: () => repository.newErrorGroups(intervals),
+      serverErrors: () => repository.serverErrors(intervals),
+      failedMails: () => repository.failedMails(intervals),
+      lockouts: () => repository.auditActions('auth.locked_out', intervals),
+      signIns: () => repository.auditActions('auth.login_succeeded', intervals),
+    };
+    return Promise.all(
+      OVERVIEW_COUNTS.map(async (name) => {
+        const perHour = await queries[name]();
+        return {
+          name,
+          total: perHour.reduce((sum, count) => sum + count, 0),
+          hours: intervals.map(({ start }, index) => ({ hour: start, count: perHour[index]! })),
+        };
+      }),
+    );
+  }
+}
+
+type OutboxState = Awaited<ReturnType<OverviewRepository['outboxState']>>;
+
+/** Without opening a connection: what the worker's latest sends and failures say about SMTP. */
+function smtpCheck({ lastSentAt, lastFailedAt, retrying }: OutboxState): CheckResult {
+  if (retrying > 0) {
+    return { status: 'warn', output: `${retrying} mail(s) retrying after an SMTP failure` };
+  }
+  if (lastFailedAt && (!lastSentAt || lastFailedAt > lastSentAt)) {
+    return { status: 'warn', output: 'the latest mail given up came after the latest sent' };
+  }
+  return {
+    status: 'pass',
+    output: lastSentAt ? `last mail sent ${lastSentAt}` : 'no mail sent yet',
+  };
+}
+
+function mailWorkerCheck({ oldestDueAt }: OutboxState, now: number): CheckResult {
+  if (!oldestDueAt) return { status: 'pass', output: 'no mail waiting' };
+  const waited = now - Date.parse(oldestDueAt);
+  return waited > MAIL_WAIT_WARN_MS
+    ? { status: 'warn', output: `the oldest due mail waits ${minutes(waited)}` }
+    : { status: 'pass', output: `the oldest due mail waits ${minutes(Math.max(waited, 0))}` };
+}
+
+function retentionCheck(lastFinishedAt: string | null, now: number): CheckResult {
+  if (!lastFinishedAt) return { status: 'warn', output: 'never ran' };
+  return now - Date.parse(lastFinishedAt) > RETENTION_WARN_MS
+    ? { status: 'warn', output: `last run finished ${lastFinishedAt}, over 2 days ago` }
+    : { status: 'pass', output: `last run finished ${lastFinishedAt}` };
+}
+
+const SEVERITY: Record<HealthStatus, number> = { pass: 0, warn: 1, fail: 2 };
+
+function worst(statuses: HealthStatus[]): HealthStatus {
+  return statuses.reduce<HealthStatus>(
+    (worst, status) => (SEVERITY[status] > SEVERITY[worst] ? status : worst),
+    'pass',
+  );
+}

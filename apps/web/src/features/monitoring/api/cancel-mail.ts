@@ -1,0 +1,21 @@
+import type { ApiSuccess, OutboxMail } from '@staff-admin/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { MAIL_KEY } from './get-mail.js';
+
+/** POST /monitoring/mail/{id}/cancel: a queued, retrying or logged mail is given up. */
+async function cancelMail(id: string): Promise<OutboxMail> {
+  const { data } = await api.post<ApiSuccess<OutboxMail>>(
+    `/monitoring/mail/${encodeURIComponent(id)}/cancel`,
+  );
+  return data.data;
+}
+
+/** The list is loaded again afterwards, also after a 409 (the mail moved on meanwhile). */
+export function useCancelMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelMail,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MAIL_KEY }),
+  });
+}

@@ -1,0 +1,147 @@
+import {
+  EMPTY_VALUE,
+  ERROR_SOURCE_LABELS,
+  MONITORING_MESSAGES,
+  RECORD_DATE_FORMAT,
+  type ErrorGroupDetail,
+  type ErrorGroupStatus,
+  type ErrorOccurrence,
+} from '@staff-admin/shared';
+import { BanIcon, CheckIcon, RotateCcwIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+import { formatDate } from '../../../lib/format-date.js';
+import { toast } from '../../../lib/toast.js';
+import { useUpdateErrorGroupStatus } from '../api/update-error-group-status.js';
+import { ErrorStatusBadge } from './error-status-badge.js';
+
+const ACTIONS: { status: ErrorGroupStatus; label: string; icon: ReactNode; done: string }[] = [
+  {
+    status: 'resolved',
+    label: 'Resolve',
+    icon: <CheckIcon />,
+    done: MONITORING_MESSAGES.groupResolved,
+  },
+  { status: 'ignored', label: 'Ignore', icon: <BanIcon />, done: MONITORING_MESSAGES.groupIgnored },
+  {
+    status: 'unresolved',
+    label: 'Reopen',
+    icon: <RotateCcwIcon />,
+    done: MONITORING_MESSAGES.groupReopened,
+  },
+];
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const orDash = (value: string | number | null) => (value === null ? EMPTY_VALUE : value);
+
+/**
+ * The three status actions, always all shown: the one for the current status is unavailable
+ * (aria-disabled, still focusable), so focus never vanishes when the status changes.
+ */
+export function ErrorGroupActions({ group }: { group: ErrorGroupDetail }) {
+  const update = useUpdateErrorGroupStatus(group.id);
+  return (
+    <>
+      {ACTIONS.map((action) => (
+        <Button
+          key={action.status}
+          variant={action.status === 'resolved' ? 'primary' : 'secondary'}
+          disabled={group.status === action.status}
+          isLoading={update.isPending && update.variables === action.status}
+          onClick={() => {
+            if (update.isPending || group.status === action.status) return;
+            update.mutate(action.status, {
+              onSuccess: () => toast.success(action.done),
+              onError: (error) => toast.error(getErrorMessage(error)),
+            });
+          }}
+        >
+          {action.icon}
+          {action.label}
+        </Button>
+      ))}
+    </>
+  );
+}
+
+function Occurrence({ occurrence }: { occurrence: ErrorOccurrence }) {
+  const user = occurrence.user;
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-5">
+      <h3 className="font-semibold text-slate-900">
+        {formatDate(occurrence.at, RECORD_DATE_FORMAT)}
+      </h3>
+      <p className="mt-1 break-words text-slate-800">{occurrence.message || EMPTY_VALUE}</p>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {occurrence.route !== null && (
+          <Fact term="Request">
+            {occurrence.method} {occurrence.route} → {orDash(occurrence.status)}
+          </Fact>
+        )}
+        {occurrence.url !== null && <Fact term="Page">{occurrence.url}</Fact>}
+        {occurrence.requestId !== null && <Fact term="Request id">{occurrence.requestId}</Fact>}
+        <Fact term="Release">{orDash(occurrence.release)}</Fact>
+        <Fact term="User">
+          {user ? `${user.fullName ?? user.email} (${user.email})` : 'Not signed in'}
+        </Fact>
+        <Fact term="User agent">{orDash(occurrence.userAgent)}</Fact>
+      </dl>
+      {occurrence.stack && (
+        <details className="mt-4">
+          <summary className="cursor-pointer rounded-sm font-medium text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600">
+            Stack trace
+          </summary>
+          {/* Wrapped, not scrolled: long lines stay readable at 320px without a scroll region. */}
+          <pre className="mt-2 rounded-lg bg-slate-100 p-3 text-xs break-all whitespace-pre-wrap text-slate-900">
+            {occurrence.stack}
+          </pre>
+        </details>
+      )}
+    </li>
+  );
+}
+
+/** One error group: what it is, its counters, and its most recent occurrences. */
+export function ErrorGroupSummary({ group }: { group: ErrorGroupDetail }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-4">
+        <Fact term="Status">
+          <ErrorStatusBadge status={group.status} regressed={group.regressed} />
+        </Fact>
+        <Fact term="Source">{ERROR_SOURCE_LABELS[group.source]}</Fact>
+        <Fact term="Type">{group.type}</Fact>
+        <Fact term="Occurrences">{group.count}</Fact>
+        <Fact term="First seen">{formatDate(group.firstSeenAt, RECORD_DATE_FORMAT)}</Fact>
+        <Fact term="Last seen">{formatDate(group.lastSeenAt, RECORD_DATE_FORMAT)}</Fact>
+        <Fact term="Users affected">{group.usersAffected}</Fact>
+        <Fact term="Resolved">{formatDate(group.resolvedAt, RECORD_DATE_FORMAT)}</Fact>
+      </dl>
+      <section aria-labelledby="occurrences-heading" className="flex flex-col gap-4">
+        <h2 id="occurrences-heading" className="text-xl font-semibold text-slate-900">
+          Recent occurrences
+        </h2>
+        {group.occurrences.length === 0 ? (
+          <p className="text-slate-700">
+            No occurrence is kept any more: older ones are removed after a while.
+          </p>
+        ) : (
+          <ol aria-labelledby="occurrences-heading" className="flex flex-col gap-4">
+            {group.occurrences.map((occurrence) => (
+              <Occurrence key={occurrence.id} occurrence={occurrence} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  EMPTY_VALUE,
+  MAIL_CANCELLABLE_STATES,
+  MAIL_KIND_LABELS,
+  MAIL_RETRYABLE_STATES,
+  RECORD_DATE_FORMAT,
+  type MailSortColumn,
+  type OutboxMail,
+  type SortDirection,
+} from '@staff-admin/shared';
+import clsx from 'clsx';
+import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { formatDate } from '../../../lib/format-date.js';
+import { MailStateBadge } from './mail-state-badge.js';
+
+const COLUMNS: { id: string; label: string; sort?: MailSortColumn }[] = [
+  { id: 'kind', label: 'Kind' },
+  { id: 'recipient', label: 'Recipient' },
+  { id: 'state', label: 'State' },
+  { id: 'createdAt', label: 'Created', sort: 'createdAt' },
+  { id: 'attempts', label: 'Attempts', sort: 'attempts' },
+  { id: 'lastError', label: 'Last SMTP reply' },
+  { id: 'actions', label: 'Actions' },
+];
+
+interface MailTableProps {
+  mails: OutboxMail[];
+  sortBy: MailSortColumn;
+  sortDirection: SortDirection;
+  onSort: (column: MailSortColumn) => void;
+  onRetry: (mail: OutboxMail) => void;
+  onCancel: (mail: OutboxMail) => void;
+  /** The mail whose retry is under way (its button shows busy). */
+  retrying: string | null;
+  isLoading: boolean;
+  isFetching: boolean;
+  empty: ReactNode;
+}
+
+/** What the state badge does not say: when a waiting mail is tried next, when one went out. */
+function stateDetail(mail: OutboxMail): string | null {
+  if (mail.state === 'retrying' && mail.nextAttemptAt) {
+    return `Attempt ${mail.attempts} failed; next try ${formatDate(mail.nextAttemptAt, RECORD_DATE_FORMAT)}`;
+  }
+  if (mail.state === 'sent' && mail.sentAt) return formatDate(mail.sentAt, RECORD_DATE_FORMAT);
+  if (mail.state === 'failed' && mail.failedAt) {
+    return `Given up ${formatDate(mail.failedAt, RECORD_DATE_FORMAT)}`;
+  }
+  return null;
+}
+
+/** The outbox as a table: headers sort it, each row offers the actions its state allows. */
+export function MailTable({
+  mails,
+  sortBy,
+  sortDirection,
+  onSort,
+  onRetry,
+  onCancel,
+  retrying,
+  isLoading,
+  isFetching,
+  empty,
+}: MailTableProps) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[900px] border-collapse text-left" aria-busy={isFetching}>
+        <caption className="sr-only">Mail outbox</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
+          <tr>
+            {COLUMNS.map((column) => {
+              const sorted = column.sort === sortBy;
+              const ariaSort = sorted
+                ? sortDirection === 'ASC'
+                  ? 'ascending'
+                  : 'descending'
+                : undefined;
+              const sort = column.sort;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={ariaSort}
+                  className="px-4 py-2 font-semibold"
+                >
+                  {sort ? (
+                    <button
+                      type="button"
+                      onClick={() => onSort(sort)}
+                      className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
+                    >
+                      {column.label}
+                      {!sorted ? (
+                        <ChevronsUpDownIcon className="text-slate-500" />
+                      ) : sortDirection === 'ASC' ? (
+                        <ArrowUpIcon />
+                      ) : (
+                        <ArrowDownIcon />
+                      )}
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className={clsx('text-sm', isFetching && !isLoading && 'opacity-60')}>
+          {isLoading ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="px-4 py-12 text-center">
+                <Spinner text="Loading mail…" />
+              </td>
+            </tr>
+          ) : mails.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-slate-700">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            mails.map((mail) => {
+              const detail = stateDetail(mail);
+              // Both actions stay on every row, unavailable ones disabled but focusable, so a
+              // retried mail's button does not vanish under the focus (docs/accessibility.md
+              // rule 4); the state, which says why, describes them.
+              const stateId = `mail-state-${mail.id}`;
+              // The button's name says which mail, and starts with its visible text (WCAG 2.5.3).
+              const about = `the ${MAIL_KIND_LABELS[mail.kind].toLowerCase()} to ${mail.recipient}`;
+              return (
+                <tr key={mail.id} className="border-b border-slate-100 last:border-none">
+                  <td className="px-4 py-3 font-medium text-slate-900">
+                    {MAIL_KIND_LABELS[mail.kind]}
+                  </td>
+                  <td className="px-4 py-3 break-all text-slate-700">{mail.recipient}</td>
+                  <td id={stateId} className="px-4 py-3">
+                    <MailStateBadge state={mail.state} />
+                    {detail && <p className="mt-1 text-xs text-slate-700">{detail}</p>}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    {formatDate(mail.createdAt, RECORD_DATE_FORMAT)}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700 tabular-nums">{mail.attempts}</td>
+                  <td className="max-w-xs px-4 py-3 break-words text-slate-700">
+                    {mail.lastError ?? EMPTY_VALUE}
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex gap-2">
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        disabled={!MAIL_RETRYABLE_STATES.includes(mail.state)}
+                        isLoading={retrying === mail.id}
+                        aria-label={`Retry ${about}`}
+                        aria-describedby={stateId}
+                        onClick={() => onRetry(mail)}
+                      >
+                        Retry
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        disabled={!MAIL_CANCELLABLE_STATES.includes(mail.state)}
+                        aria-label={`Cancel ${about}`}
+                        aria-describedby={stateId}
+                        onClick={() => onCancel(mail)}
+                      >
+                        Cancel
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

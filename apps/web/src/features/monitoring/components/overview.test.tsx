@@ -1,0 +1,209 @@
+import {
+  OVERVIEW_COUNTS,
+  type Overview,
+  type OverviewCount,
+  type OverviewProcess,
+} from '@staff-admin/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { queryClient } from '../../../lib/query-client.js';
+import { createUser } from '../../../testing/data.js';
+import { answer, apiError, gate } from '../../../testing/http.js';
+import { renderApp } from '../../../testing/render-app.js';
+import { OVERVIEW_KEY } from '../api/get-overview.js';
+
+const ADMIN = createUser({ position: 'admin' });
+const HOUR = 3_600_000;
+
+function countOf(name: OverviewCount['name'], perHour: number[] = []): OverviewCount {
+  const last = Math.floor(Date.now() / HOUR) * HOUR;
+  const hours = Array.from({ length: 24 }, (_, index) => ({
+    hour: new Date(last - (23 - index) * HOUR).toISOString(),
+    count: perHour[index] ?? 0,
+  }));
+  return { name, total: hours.reduce((sum, hour) => sum + hour.count, 0), hours };
+}
+
+function createProcess(overrides: Partial<OverviewProcess> = {}): OverviewProcess {
+  return {
+    id: '20000000-0000-4000-8000-000000000001',
+    host: 'api-1',
+    pid: 4242,
+    startedAt: new Date(Date.now() - 2 * HOUR - 5.5 * 60_000).toISOString(),
+    lastSeenAt: new Date().toISOString(),
+    release: '2026.11.3',
+    rssBytes: 120 * 1_048_576,
+    heapUsedBytes: 40 * 1_048_576,
+    heapTotalBytes: 64 * 1_048_576,
+    eventLoopDelayP50Ms: 10.2,
+    eventLoopDelayP99Ms: 21.5,
+    nodeVersion: 'v22.11.0',
+    current: true,
+    ...overrides,
+  };
+}
+
+/** A fresh install: every part passes, one process, nothing counted yet. */
+function createOverview(overrides: Partial<Overview> = {}): Overview {
+  const time = new Date().toISOString();
+  return {
+    status: 'pass',
+    time,
+    release: '2026.11.3',
+    checks: [
+      { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time },
+      { name: 'mailWorker', status: 'pass', output: 'no mail waiting', latencyMs: 1.2, time },
+      { name: 'retention', status: 'pass', output: 'last run finished', latencyMs: 0.8, time },
+      { name: 'process', status: 'pass', output: 'ok', latencyMs: 0, time },
+    ],
+    processes: [createProcess()],
+    counts: OVERVIEW_COUNTS.map((name) => countOf(name)),
+    ...overrides,
+  };
+}
+
+const serveOverview = (overview: Overview) =>
+  answer('get', '/monitoring/overview', () => HttpResponse.json({ data: overview }));
+
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+describe('monitoring overview', () => {
+  it('is what /monitoring shows, first in the area’s navigation', async () => {
+    serveOverview(createOverview());
+    const { router } = renderApp('/monitoring', { user: ADMIN });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/monitoring');
+    const nav = screen.getByRole('navigation', { name: 'Monitoring' });
+    const links = within(nav).getAllByRole('link');
+    expect(links[0]).toHaveTextContent('Overview');
+    expect(links[0]).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Errors' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows a spinner while it loads', async () => {
+    const held = gate();
+    answer('get', '/monitoring/overview', async () => {
+      await held.opened;
+      return HttpResponse.json({ data: createOverview() });
+    });
+    renderApp('/monitoring', { user: ADMIN });
+    expect(await screen.findByText('Loading the overview…')).toBeVisible();
+    held.open();
+    expect(await screen.findByRole('listitem', { name: 'Database' })).toBeVisible();
+  });
+
+  it('says so on a fresh install with nothing counted yet', async () => {
+    serveOverview(createOverview());
+    renderApp('/monitoring', { user: ADMIN });
+    expect(await screen.findByText('Nothing happened in the last 24 hours.')).toBeVisible();
+    expect(within(card('Database')).getByText('Pass')).toBeVisible();
+  });
+
+  it('says when the overview cannot be loaded, and tries again', async () => {
+    answer('get', '/monitoring/overview', () => apiError(500, 'Database is down'));
+    const { user } = renderApp('/monitoring', { user: ADMIN });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The overview could not be loaded. Database is down');
+
+    serveOverview(createOverview());
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Database' })).toBeVisible();
+  });
+
+  it('shows each part’s state in words, its latency and when it was checked', async () => {
+    const time = new Date().toISOString();
+    serveOverview(
+      createOverview({
+        status: 'warn',
+        checks: [
+          { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time },
+          { name: 'redis', status: 'fail', output: 'unavailable', latencyMs: 2000, time },
+          {
+            name: 'mailWorker',
+            status: 'warn',
+            output: 'the oldest due mail waits 12 min',
+            latencyMs: 1.2,
+            time,
+          },
+        ],
+      }),
+    );
+    renderApp('/monitoring', { user: ADMIN });
+    const database = await screen.findByRole('listitem', { name: 'Database' });
+    expect(database).toHaveTextContent('Pass');
+    expect(database).toHaveTextContent('0.4 ms · checked 0 s ago');
+    expect(card('Redis')).toHaveTextContent('Fail');
+    expect(card('Redis')).toHaveTextContent('unavailable');
+    expect(card('Mail worker')).toHaveTextContent('Warn');
+    expect(card('Mail worker')).toHaveTextContent('the oldest due mail waits 12 min');
+  });
+
+  it('shows a card for every live process', async () => {
+    serveOverview(
+      createOverview({
+        processes: [
+          createProcess(),
+          createProcess({
+            id: '20000000-0000-4000-8000-000000000002',
+            host: 'api-2',
+            pid: 77,
+            current: false,
+          }),
+        ],
+      }),
+    );
+    renderApp('/monitoring', { user: ADMIN });
+    const first = await screen.findByRole('listitem', { name: 'Process api-1 · pid 4242' });
+    expect(first).toHaveTextContent('(answered this page)');
+    expect(first).toHaveTextContent('Uptime2 h 5 min');
+    expect(first).toHaveTextContent('Memory (RSS)120 MB');
+    expect(first).toHaveTextContent('Heap40 MB of 64 MB');
+    expect(first).toHaveTextContent('p50 10.2 ms, p99 21.5 ms');
+    expect(first).toHaveTextContent('v22.11.0');
+    expect(first).toHaveTextContent('2026.11.3');
+    expect(card('Process api-2 · pid 77')).not.toHaveTextContent('answered this page');
+  });
+
+  it('shows each count with its hours as a named chart and a table', async () => {
+    const perHour = Array.from({ length: 24 }, (_, index) =>
+      index === 23 ? 3 : index === 22 ? 1 : 0,
+    );
+    serveOverview(
+      createOverview({
+        counts: OVERVIEW_COUNTS.map((name) =>
+          name === 'serverErrors' ? countOf(name, perHour) : countOf(name),
+        ),
+      }),
+    );
+    renderApp('/monitoring', { user: ADMIN });
+    const errors = await screen.findByRole('listitem', { name: 'Server errors (5xx)' });
+    expect(within(errors).getByText('4')).toBeVisible();
+    expect(
+      within(errors).getByRole('img', { name: 'Server errors (5xx) per hour, last 24 hours' }),
+    ).toBeInTheDocument();
+    const table = within(errors).getByRole('table', {
+      name: 'Server errors (5xx) per hour, last 24 hours',
+    });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(24);
+    expect(rows.at(-1)).toHaveTextContent(/^\d\d:00 UTC3$/);
+    expect(screen.queryByText('Nothing happened in the last 24 hours.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the last figures and says they are stale when a refresh fails', async () => {
+    serveOverview(createOverview());
+    renderApp('/monitoring', { user: ADMIN });
+    expect(await screen.findByText('Last updated 0 s ago')).toBeVisible();
+
+    answer('get', '/monitoring/overview', () => apiError(503, 'Service unavailable'));
+    await queryClient.refetchQueries({ queryKey: OVERVIEW_KEY });
+    await waitFor(() =>
+      expect(screen.getByText(/cannot reach the server$/)).toHaveTextContent(
+        /^Last updated \d+ s ago — cannot reach the server$/,
+      ),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('the server cannot be reached');
+    expect(card('Database')).toHaveTextContent('Pass');
+  });
+});

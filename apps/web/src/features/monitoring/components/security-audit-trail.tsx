@@ -1,0 +1,219 @@
+import {
+  AUDIT_ACTIONS,
+  EMPTY_VALUE,
+  RECORD_DATE_FORMAT,
+  type AuditAction,
+} from '@staff-admin/shared';
+import { DownloadIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { Dropdown } from '../../../components/ui/dropdown.js';
+import { Input } from '../../../components/ui/input.js';
+import { LiveStatus } from '../../../components/ui/live-status.js';
+import { Pagination } from '../../../components/ui/pagination.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { formatDate } from '../../../lib/format-date.js';
+import { toast } from '../../../lib/toast.js';
+import { useExportAuditCsv } from '../api/export-audit-csv.js';
+import { useAuditEvents, type AuditFilters } from '../api/get-audit-events.js';
+import { useAuditParams } from '../hooks/use-audit-params.js';
+import { PAGE_SIZES } from '../hooks/use-error-groups-params.js';
+
+const ALL = 'all' as const;
+const ACTION_OPTIONS = [
+  { value: ALL, label: 'All actions' },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
+];
+
+const eventsCount = (count: number) => (count === 1 ? '1 event' : `${count} events`);
+
+/** The audit trail with its filters and pages in the URL, and a CSV of the filtered rows. */
+export function SecurityAuditTrail() {
+  const [params, update] = useAuditParams();
+  const audit = useAuditEvents(params);
+  const exportCsv = useExportAuditCsv();
+  const meta = audit.data?.meta;
+  const { actor, target, action, from, to } = params;
+  const filters: AuditFilters = { actor, target, action, from, to };
+
+  const download = () => {
+    if (exportCsv.isPending) return;
+    exportCsv.mutate(params, { onError: (error) => toast.error(getErrorMessage(error)) });
+  };
+
+  let result = '';
+  if (meta && !audit.isFetching) {
+    const pages = Math.max(meta.totalPages, 1);
+    result =
+      meta.totalItems === 0
+        ? 'No events found'
+        : `${eventsCount(meta.totalItems)}, page ${Math.min(params.page, pages)} of ${pages}`;
+  }
+
+  return (
+    <section
+      aria-labelledby="audit-trail-title"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4"
+    >
+      <h2 id="audit-trail-title" className="text-lg font-semibold text-slate-900">
+        Audit trail
+      </h2>
+      <LiveStatus message={result} />
+      <AuditFiltersForm
+        // Back, forward or a link change the URL: the fields start again from it.
+        key={new URLSearchParams({ ...filters }).toString()}
+        filters={filters}
+        errors={isApiError(audit.error, 400) ? (audit.error.errors ?? {}) : {}}
+        onApply={(changes) => update({ ...changes, page: 1 })}
+      />
+      <div className="flex justify-end">
+        <Button variant="secondary" isLoading={exportCsv.isPending} onClick={download}>
+          <DownloadIcon />
+          Export CSV
+        </Button>
+      </div>
+      {audit.isError && !audit.data ? (
+        <div role="alert" className="flex flex-col items-center gap-4 px-6 py-8 text-center">
+          <p className="text-slate-800">
+            The audit trail could not be loaded. {getErrorMessage(audit.error)}
+          </p>
+          <Button variant="secondary" onClick={() => void audit.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : audit.isPending ? (
+        <div className="flex justify-center px-6 py-8">
+          <Spinner text="Loading the audit trail…" />
+        </div>
+      ) : (
+        <>
+          {/* Fixed columns whose text wraps: the table fits a 320px screen without scrolling. */}
+          <table
+            className="w-full table-fixed border-collapse text-left text-sm break-words"
+            aria-busy={audit.isFetching}
+          >
+            <caption className="sr-only">Audit trail</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                {['Time', 'Action', 'Actor', 'Target', 'IP'].map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.data.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-3 py-8 text-center text-slate-700">
+                    No events match these filters.
+                  </td>
+                </tr>
+              ) : (
+                audit.data.data.map((event) => (
+                  <tr key={event.id} className="border-b border-slate-100 last:border-0">
+                    <td className="px-3 py-2 text-slate-700">
+                      {formatDate(event.at, RECORD_DATE_FORMAT)}
+                    </td>
+                    <td className="px-3 py-2 font-medium text-slate-900">{event.action}</td>
+                    <td className="px-3 py-2 font-mono text-xs break-all text-slate-700">
+                      {event.actorId ?? EMPTY_VALUE}
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs break-all text-slate-700">
+                      {event.targetId ?? EMPTY_VALUE}
+                    </td>
+                    <td className="px-3 py-2 text-slate-700">{event.ip ?? EMPTY_VALUE}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          {meta && (
+            <Pagination
+              page={params.page}
+              totalPages={meta.totalPages}
+              totalItems={meta.totalItems}
+              pageSize={params.limitPerPage}
+              pageSizes={PAGE_SIZES}
+              itemNames={['event', 'events']}
+              onPageChange={(page) => update({ page })}
+              onPageSizeChange={(limitPerPage) => update({ limitPerPage, page: 1 })}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+const NO_FILTERS: AuditFilters = { actor: '', target: '', action: '', from: '', to: '' };
+
+interface AuditFiltersFormProps {
+  filters: AuditFilters;
+  /** The server's field messages for the filters now in the URL. */
+  errors: Record<string, string>;
+  onApply: (filters: AuditFilters) => void;
+}
+
+/** The audit trail's filters, applied together with the button (and Enter). */
+function AuditFiltersForm({ filters, errors: fieldErrors, onApply }: AuditFiltersFormProps) {
+  const [draft, setDraft] = useState(filters);
+  const set = (changes: Partial<AuditFilters>) =>
+    setDraft((current) => ({ ...current, ...changes }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  const clear = () => onApply(NO_FILTERS);
+
+  return (
+    <form
+      aria-label="Audit trail filters"
+      onSubmit={apply}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      <Input
+        label="Actor (user id)"
+        value={draft.actor}
+        onChange={(event) => set({ actor: event.target.value })}
+        error={fieldErrors.actor}
+        autoComplete="off"
+      />
+      <Input
+        label="Target (user id)"
+        value={draft.target}
+        onChange={(event) => set({ target: event.target.value })}
+        error={fieldErrors.target}
+        autoComplete="off"
+      />
+      <Dropdown<AuditAction | typeof ALL>
+        label="Action"
+        options={ACTION_OPTIONS}
+        value={draft.action || ALL}
+        onChange={(value) => set({ action: value === ALL ? '' : value })}
+        error={fieldErrors.action}
+      />
+      <Input
+        label="From"
+        type="datetime-local"
+        value={draft.from}
+        onChange={(event) => set({ from: event.target.value })}
+        error={fieldErrors.from}
+      />
+      <Input
+        label="To"
+        type="datetime-local"
+        value={draft.to}
+        onChange={(event) => set({ to: event.target.value })}
+        error={fieldErrors.to}
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <Button type="submit">Apply filters</Button>
+        <Button type="button" variant="secondary" onClick={clear}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}

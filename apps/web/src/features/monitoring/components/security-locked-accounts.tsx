@@ -1,0 +1,139 @@
+import { RECORD_DATE_FORMAT, SECURITY_MESSAGES, type LockedAccount } from '@staff-admin/shared';
+import { LockOpenIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+import { formatDate } from '../../../lib/format-date.js';
+import { toast } from '../../../lib/toast.js';
+import { useLockedAccounts } from '../api/get-locked-accounts.js';
+import { useUnlockAccount } from '../api/unlock-account.js';
+
+const SECTION_ID = 'locked-accounts';
+
+/** Emails locked now by failed sign-ins, each with Unlock (after a confirmation). */
+export function SecurityLockedAccounts() {
+  const locked = useLockedAccounts();
+  const unlock = useUnlockAccount();
+  const [unlocking, setUnlocking] = useState<LockedAccount | null>(null);
+  const accounts = locked.data?.data ?? [];
+
+  const confirmUnlock = () => {
+    if (!unlocking || unlock.isPending) return;
+    const { email } = unlocking;
+    unlock.mutate(email, {
+      onSuccess: () => toast.success(SECURITY_MESSAGES.unlocked(email)),
+      onError: (error) => toast.error(getErrorMessage(error)),
+      onSettled: () => setUnlocking(null),
+    });
+  };
+
+  let body;
+  if (locked.isPending) {
+    body = (
+      <div className="flex justify-center px-6 py-8">
+        <Spinner text="Loading locked accounts…" />
+      </div>
+    );
+  } else if (locked.isError) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-4 px-6 py-8 text-center">
+        <p className="text-slate-800">
+          The locked accounts could not be loaded. {getErrorMessage(locked.error)}
+        </p>
+        <Button variant="secondary" onClick={() => void locked.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (accounts.length === 0) {
+    body = <p className="px-6 py-8 text-center text-slate-700">No account is locked now.</p>;
+  } else {
+    body = (
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[560px] border-collapse text-left">
+          <caption className="sr-only">Accounts locked now</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Account
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Locked until
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Lock
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((account) => (
+              <tr key={account.email} className="border-b border-slate-100 last:border-0">
+                <td className="px-4 py-3 break-all text-slate-900">{account.email}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  {account.user ? (account.user.fullName ?? 'No name yet') : 'No account'}
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  {formatDate(account.lockedUntil, RECORD_DATE_FORMAT)}
+                </td>
+                <td className="px-4 py-3 text-slate-700">{`#${account.lockouts}`}</td>
+                <td className="px-4 py-3">
+                  <Button
+                    variant="secondary"
+                    aria-label={`Unlock ${account.email}`}
+                    onClick={() => setUnlocking(account)}
+                  >
+                    <LockOpenIcon />
+                    Unlock
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      id={SECTION_ID}
+      aria-labelledby={`${SECTION_ID}-title`}
+      tabIndex={-1}
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
+    >
+      <h2 id={`${SECTION_ID}-title`} className="px-4 pt-4 text-lg font-semibold text-slate-900">
+        Accounts locked now
+      </h2>
+      <p className="px-4 pb-2 text-sm text-slate-700">
+        Too many wrong passwords lock an email for a while. Unlock lets it sign in again at once.
+      </p>
+      {body}
+      <ConfirmDialog
+        open={unlocking !== null}
+        onOpenChange={(open) => {
+          if (!open) setUnlocking(null);
+        }}
+        title="Unlock account"
+        description={
+          unlocking
+            ? `${unlocking.email} will be able to sign in again at once. The unlock is recorded in the audit trail.`
+            : ''
+        }
+        confirmLabel="Unlock"
+        cancelLabel="Keep locked"
+        onConfirm={confirmUnlock}
+        isLoading={unlock.isPending}
+        // The row goes away with the unlock: focus goes to the section.
+        finalFocus={() => document.getElementById(SECTION_ID)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import type { AuditEvent, LockedAccount, Paginated, SecuritySummary } from '@staff-admin/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { createUser } from '../../../testing/data.js';
+import { answer, apiError, findToast, gate } from '../../../testing/http.js';
+import { renderApp } from '../../../testing/render-app.js';
+
+const ADMIN = createUser({ position: 'admin' });
+const URL_PATH = '/monitoring/security';
+
+const page = <T,>(data: T[]): Paginated<T> => ({
+  data,
+  meta: {
+    currentPage: 1,
+    itemsPerPage: 20,
+    totalItems: data.length,
+    totalPages: data.length ? 1 : 0,
+  },
+});
+
+const LOCKED: LockedAccount = {
+  email: 'ada@example.com',
+  user: { id: '00000000-0000-4000-8000-000000000001', fullName: 'Ada Lovelace' },
+  lockedAt: '2026-11-22T10:30:00.000Z',
+  lockedUntil: '2026-11-22T10:31:00.000Z',
+  lockouts: 1,
+};
+
+const hours = (counts: number[] = []): SecuritySummary['failedSignIns'] =>
+  Array.from({ length: 24 }, (_, index) => ({
+    hour: new Date(Date.UTC(2026, 10, 22, index)).toISOString(),
+    count: counts[index] ?? 0,
+  }));
+
+const EVENT: AuditEvent = {
+  id: '20000000-0000-4000-8000-000000000001',
+  at: '2026-11-22T10:30:00.000Z',
+  action: 'auth.locked_out',
+  actorId: null,
+  targetId: LOCKED.user!.id,
+  ip: '203.0.113.7',
+  userAgent: null,
+  details: { lockouts: 1, seconds: 60 },
+};
+
+function serveSecurity({
+  locked = [] as LockedAccount[],
+  summary = { failedSignIns: hours(), refreshTokenReuses: [] } as SecuritySummary,
+  events = [] as AuditEvent[],
+} = {}) {
+  answer('get', '/monitoring/security/locked-accounts', () => HttpResponse.json(page(locked)));
+  answer('get', '/monitoring/security/summary', () => HttpResponse.json({ data: summary }));
+  return answer('get', '/audit', () => HttpResponse.json(page(events)));
+}
+
+describe('Sign-in security screen', () => {
+  it('is reached from the area’s navigation', async () => {
+    serveSecurity();
+    renderApp(URL_PATH, { user: ADMIN });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign-in security' }),
+    ).toBeVisible();
+    const nav = screen.getByRole('navigation', { name: 'Monitoring' });
+    expect(within(nav).getByRole('link', { name: 'Security' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('shows a spinner while the locked accounts load', async () => {
+    const held = gate();
+    serveSecurity();
+    answer('get', '/monitoring/security/locked-accounts', async () => {
+      await held.opened;
+      return HttpResponse.json(page([]));
+    });
+    renderApp(URL_PATH, { user: ADMIN });
+    expect(await screen.findByText('Loading locked accounts…')).toBeVisible();
+    held.open();
+    expect(await screen.findByText('No account is locked now.')).toBeVisible();
+  });
+
+  it('says so when nothing is locked, reused or recorded', async () => {
+    serveSecurity();
+    renderApp(URL_PATH, { user: ADMIN });
+    expect(await screen.findByText('No account is locked now.')).toBeVisible();
+    expect(await screen.findByText('No reuse detected.')).toBeVisible();
+    expect(await screen.findByText('No events match these filters.')).toBeVisible();
+    expect(screen.getByText('0 in all')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No events found'));
+  });
+
+  it('says when the locked accounts cannot be loaded, and tries again', async () => {
+    serveSecurity();
+    answer('get', '/monitoring/security/locked-accounts', () => apiError(500, 'Database is down'));
+    const { user } = renderApp(URL_PATH, { user: ADMIN });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The locked accounts could not be loaded. Database is down');
+
+    answer('get', '/monitoring/security/locked-accounts', () => HttpResponse.json(page([LOCKED])));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('cell', { name: 'ada@example.com' })).toBeVisible();
+  });
+
+  it('shows locks, failed sign-ins per hour, token reuse and the audit trail', async () => {
+    serveSecurity({
+      locked: [LOCKED],
+      summary: {
+        failedSignIns: hours([2, 0, 5]),
+        refreshTokenReuses: [
+          {
+            id: 'r1',
+            at: '2026-11-22T09:00:00.000Z',
+            ip: '198.51.100.4',
+            user: { id: 'u1', email: 'bob@example.com', fullName: 'Bob Byte' },
+          },
+        ],
+      },
+      events: [EVENT],
+    });
+    renderApp(URL_PATH, { user: ADMIN });
+
+    const locked = await screen.findByRole('table', { name: 'Accounts locked now' });
+    expect(within(locked).getByRole('cell', { name: 'Ada Lovelace' })).toBeVisible();
+    expect(within(locked).getByRole('button', { name: 'Unlock ada@example.com' })).toBeEnabled();
+
+    expect(
+      screen.getByRole('img', { name: 'Failed sign-ins per hour, last 24 hours' }),
+    ).toBeInTheDocument();
+    const perHour = screen.getByRole('table', { name: 'Failed sign-ins per hour, last 24 hours' });
+    expect(within(perHour).getAllByRole('row')).toHaveLength(25);
+    expect(screen.getByText('7 in all')).toBeVisible();
+
+    expect(screen.getByText('Bob Byte')).toBeVisible();
+    expect(screen.getByText(/bob@example\.com · from 198\.51\.100\.4/)).toBeVisible();
+
+    const trail = await screen.findByRole('table', { name: 'Audit trail' });
+    expect(await within(trail).findByRole('cell', { name: 'auth.locked_out' })).toBeVisible();
+    expect(within(trail).getByRole('cell', { name: '203.0.113.7' })).toBeVisible();
+  });
+
+  it('unlocks an account after confirmation, and not without', async () => {
+    serveSecurity({ locked: [LOCKED] });
+    const calls = answer('post', '/monitoring/security/locked-accounts/unlock', () =>
+      HttpResponse.json(null, { status: 204 }),
+    );
+    const { user } = renderApp(URL_PATH, { user: ADMIN });
+    const unlock = await screen.findByRole('button', { name: 'Unlock ada@example.com' });
+
+    await user.click(unlock);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Unlock account' });
+    expect(dialog).toHaveTextContent('ada@example.com will be able to sign in again at once.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep locked' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toHaveLength(0);
+
+    answer('get', '/monitoring/security/locked-accounts', () => HttpResponse.json(page([])));
+    await user.click(unlock);
+    dialog = await screen.findByRole('alertdialog', { name: 'Unlock account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    expect(await findToast('ada@example.com can sign in again.')).toBeVisible();
+    expect(calls.map((call) => call.body)).toEqual([{ email: 'ada@example.com' }]);
+    expect(await screen.findByText('No account is locked now.')).toBeVisible();
+  });
+
+  it('keeps the audit filters in the URL and shows the server’s field errors', async () => {
+    const calls = serveSecurity();
+    const { user, router } = renderApp(URL_PATH, { user: ADMIN });
+    await screen.findByText('No events match these filters.');
+
+    answer('get', '/audit', () => apiError(400, 'Invalid input', { actor: 'Must be a user id' }));
+    await user.type(screen.getByLabelText('Actor (user id)'), 'nobody');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toContain('actor=nobody'));
+    expect(await screen.findByText('Must be a user id')).toBeVisible();
+    expect(screen.getByLabelText('Actor (user id)')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls[0]!.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('exports the filtered rows as CSV', async () => {
+    serveSecurity();
+    const exports = answer(
+      'get',
+      '/audit/export.csv',
+      () => new HttpResponse('at,action\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    );
+    // jsdom has no object URLs and does not download: both are stood in for.
+    const createObjectURL = vi.fn(() => 'blob:audit');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const { user } = renderApp(`${URL_PATH}?action=auth.locked_out`, { user: ADMIN });
+      await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      expect(exports[0]!.url.searchParams.get('action')).toBe('auth.locked_out');
+      expect(createObjectURL).toHaveBeenCalledTimes(1);
+    } finally {
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
+  it('tells a finance user they have no access', async () => {
+    renderApp(URL_PATH, { user: createUser({ position: 'finance' }) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,87 @@
+// The Monitoring list figures (issue 13): runs `node bench/monitoring/run.mjs` (it seeds its own
+// databases: 1,000,000 audit events, 100,000 error occurrences) and reads the JSON document it
+// prints as its last line of stdout.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const MONITORING_SCRIPT = 'bench/monitoring/run.mjs';
+
+/**
+ * @typedef {object} MonitoringCase
+ * @property {'errorGroups' | 'audit'} list the list the case calls (and whose budget it counts for)
+ * @property {string} name
+ * @property {number} matches
+ * @property {number} p50Ms
+ * @property {number} p99Ms
+ */
+
+/**
+ * @typedef {object} MonitoringEngine
+ * @property {number} seedSeconds printed, not budgeted
+ * @property {number} errorGroupsWorstP50Ms
+ * @property {number} auditWorstP50Ms
+ * @property {MonitoringCase[]} cases
+ */
+
+/**
+ * @param {object} options
+ * @param {string} options.root
+ * @param {(line: string) => void} options.log
+ * @returns {Promise<{ source: string, engines: Record<string, MonitoringEngine> }>}
+ */
+export async function measureMonitoring({ root, log }) {
+  log(`running node ${MONITORING_SCRIPT}`);
+  const { stdout, exitCode } = await runScript(root, join(root, MONITORING_SCRIPT));
+  const lastLine = stdout.trimEnd().split('\n').at(-1) ?? '';
+  /** @type {{ engines?: Record<string, { seedSeconds: number, cases: MonitoringCase[] }> }} */
+  let printed;
+  try {
+    printed = JSON.parse(lastLine);
+  } catch {
+    throw new Error(`${MONITORING_SCRIPT} exited with ${exitCode} without its JSON result`);
+  }
+  return {
+    source: `node ${MONITORING_SCRIPT}`,
+    engines: summarizeMonitoring(printed.engines ?? {}),
+  };
+}
+
+/**
+ * The worst p50 of each list's cases, per engine.
+ * @param {Record<string, { seedSeconds: number, cases: MonitoringCase[] }>} engines
+ */
+export function summarizeMonitoring(engines) {
+  /** @type {Record<string, MonitoringEngine>} */
+  const summary = {};
+  for (const [engine, { seedSeconds, cases }] of Object.entries(engines)) {
+    const worst = (/** @type {MonitoringCase['list']} */ list) => {
+      const p50s = cases.filter((c) => c.list === list).map((c) => c.p50Ms);
+      if (p50s.length === 0) throw new Error(`${engine}: no ${list} case`);
+      return Math.max(...p50s);
+    };
+    summary[engine] = {
+      seedSeconds,
+      errorGroupsWorstP50Ms: worst('errorGroups'),
+      auditWorstP50Ms: worst('audit'),
+      cases,
+    };
+  }
+  return summary;
+}
+
+/**
+ * @param {string} root
+ * @param {string} script
+ * @returns {Promise<{ stdout: string, exitCode: number | null }>}
+ */
+async function runScript(root, script) {
+  const child = spawn(process.execPath, [script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout?.on('data', (/** @type {Buffer} */ chunk) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (/** @type {Buffer} */ chunk) => process.stderr.write(chunk));
+  /** @type {number | null} */
+  const exitCode = await new Promise((resolve) => child.once('exit', resolve));
+  return { stdout, exitCode };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { ADMIN, createUser, expect, expectAccessible, signIn, test } from '../support/fixtures';
+
+/**
+ * A browser error reaches Monitoring › Errors. The page gets a real Error delivered the way the
+ * browser delivers an uncaught one (an `error` event on window): actually throwing it would also
+ * trip the console guard every spec runs under, which is there to catch unplanned errors.
+ */
+async function failInPage(page: Page, message: string) {
+  const reported = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/monitoring/error-reports') && response.status() === 202,
+  );
+  await page.evaluate((text) => {
+    const error = new TypeError(text);
+    window.dispatchEvent(new ErrorEvent('error', { error, message: text }));
+  }, message);
+  await reported;
+}
+
+test('an admin sees a browser error appear in Errors, opens it and resolves it', async ({
+  page,
+}) => {
+  const marker = `Deliberate failure ${randomUUID().slice(0, 8)}`;
+  const title = `TypeError: ${marker}`;
+  await signIn(page, ADMIN);
+  await failInPage(page, marker);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Monitoring & Error management' })
+    .click();
+  await page
+    .getByRole('navigation', { name: 'Monitoring' })
+    .getByRole('link', { name: 'Errors' })
+    .click();
+  await expect(page).toHaveURL(/\/monitoring\/errors$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Errors' })).toBeVisible();
+  await page.getByLabel('Search').fill(marker);
+  const link = page.getByRole('link', { name: title });
+  await expect(link).toBeVisible();
+  await expect(page).toHaveURL(/search=Deliberate/);
+  await expectAccessible(page);
+
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const occurrences = page.getByRole('list', { name: 'Recent occurrences' });
+  await expect(occurrences.getByRole('listitem')).toHaveCount(1);
+  await expect(occurrences.getByText('/users/profile', { exact: true })).toBeVisible();
+  await occurrences.getByText('Stack trace').click();
+  await expect(occurrences.getByText(new RegExp(`TypeError: ${marker}`))).toBeVisible();
+  await expectAccessible(page);
+
+  const resolve = page.getByRole('button', { name: 'Resolve' });
+  await resolve.click();
+  await expect(page.getByText('The error group has been resolved.')).toBeVisible();
+  await expect(resolve).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('button', { name: 'Reopen' })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+
+  await page.getByRole('link', { name: 'Back to Errors' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Resolved', exact: true }).click();
+  await expect(page).toHaveURL(/status=resolved/);
+  await expect(
+    page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) }),
+  ).toContainText('Resolved');
+});
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('at 320px both Errors screens pass axe', async ({ page }) => {
+    const marker = `Narrow failure ${randomUUID().slice(0, 8)}`;
+    await signIn(page, ADMIN);
+    await failInPage(page, marker);
+    await page.goto(`/monitoring/errors?search=${encodeURIComponent(marker)}`);
+    const link = page.getByRole('link', { name: `TypeError: ${marker}` });
+    await expect(link).toBeVisible();
+    await expectAccessible(page);
+    await link.click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `TypeError: ${marker}` }),
+    ).toBeVisible();
+    await page.getByText('Stack trace').click();
+    await expectAccessible(page);
+  });
+});
+
+test('a finance user gets No access at /monitoring/errors', async ({ page }) => {
+  const finance = await createUser({ position: 'finance', fullName: 'Fin Ance' });
+  await signIn(page, finance);
+  await page.goto('/monitoring/errors');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /^TypeError/ })).toHaveCount(0);
+});
