@@ -58,6 +58,11 @@ export default defineConfig({
     // Toasts fade in; axe checked mid-fade would report the half-transparent text's contrast.
     reducedMotion: 'reduce',
   },
+  projects: [
+    { name: 'browser', testIgnore: /mail-outage/ },
+    // Stops the SMTP server every test shares: only once every other test has ended.
+    { name: 'smtp-outage', testMatch: /mail-outage/, dependencies: ['browser'] },
+  ],
   webServer: {
     command: 'node support/server.mjs',
     url: `${baseURL}/api/health`,

@@ -8,11 +8,7 @@ import {
 } from '../support/fixtures';
 import { waitForMail } from '../support/mailbox';
 
-/**
- * Monitoring › Mail in the browser. The SMTP-outage flow of issue 13 (stop SMTP, watch a mail go
- * retrying then failed, restart, retry) is covered by the API tests: the browser tests share one
- * SMTP server across parallel workers, so stopping it here would fail other specs' mail.
- */
+/** Monitoring › Mail in the browser; its SMTP outage is monitoring-mail-outage.spec.ts. */
 
 test('an admin sends a test mail and sees it in the list, sent', async ({ page }) => {
   const admin = await createUser({

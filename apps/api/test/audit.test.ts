@@ -1,4 +1,7 @@
-import { type TokenPair } from '@staff-admin/shared';
+import { AUDIT_PAGED_MAX_ROWS, SECURITY_MESSAGES, type TokenPair } from '@staff-admin/shared';
+import { auditRow, NO_ORIGIN } from '../src/modules/audit/audit-events.js';
+import { toIso } from '../src/lib/clock.js';
+import { newId } from '../src/lib/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -427,6 +430,7 @@ describe('GET /api/audit', () => {
       itemsPerPage: 2,
       totalItems: 6,
       totalPages: 3,
+      totalItemsCapped: false,
     });
     const all = (await audit({ target: user.id })).json().data as AuditEvent[];
     const times = all.map((event) => event.at);
@@ -442,6 +446,44 @@ describe('GET /api/audit', () => {
     expect(inWindow.meta.totalItems).toBe(5);
     const none = (await audit({ target: user.id, to: start.replace(/Z$/, '+14:00') })).json();
     expect(none.meta.totalItems).toBe(0);
+  });
+
+  it('counts no further than the newest 10,000 matches, and pages no further either', async () => {
+    const target = newId();
+    const at = t.clock.now();
+    const rows = Array.from({ length: AUDIT_PAGED_MAX_ROWS + 1 }, (_, i) =>
+      auditRow({ action: 'mail.test_queued', targetId: target, origin: NO_ORIGIN }, at + i),
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.db
+        .insertInto('audit_events')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+
+    const first = await audit({ target });
+    expect(first.json().meta).toEqual({
+      currentPage: 1,
+      itemsPerPage: 50,
+      totalItems: AUDIT_PAGED_MAX_ROWS,
+      totalPages: AUDIT_PAGED_MAX_ROWS / 50,
+      totalItemsCapped: true,
+    });
+    expect(first.json().data[0].id).toBe(rows.at(-1)!.id);
+
+    const last = await audit({ target, page: String(AUDIT_PAGED_MAX_ROWS / 50) });
+    expect(last.statusCode).toBe(200);
+    expect(last.json().data).toHaveLength(50);
+    const beyond = await audit({ target, page: String(AUDIT_PAGED_MAX_ROWS / 50 + 1) });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().errors).toEqual({ page: SECURITY_MESSAGES.pageBeyondCap });
+
+    // One match fewer (the newest left out) is counted exactly.
+    const exact = await audit({ target, to: toIso(at + AUDIT_PAGED_MAX_ROWS - 1) });
+    expect(exact.json().meta).toMatchObject({
+      totalItems: AUDIT_PAGED_MAX_ROWS,
+      totalItemsCapped: false,
+    });
   });
 
   it('answers 400 for bad filters', async () => {

@@ -1,5 +1,6 @@
 /** Monitoring › Sign-in security: schemas, types and messages of the Security screen. */
 import { z } from 'zod';
+import type { PaginationMeta } from './api-types.js';
 import { emailSchema } from './schemas.js';
 
 /** Every security event the audit trail records. */
@@ -40,6 +41,12 @@ export const SECURITY_SUMMARY_HOURS = 24;
 export const SECURITY_REUSE_LIMIT = 20;
 /** The most rows one CSV export of the audit trail holds (newest first). */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+/**
+ * The audit trail pages through the newest 10,000 matches of its filters, and counts no further:
+ * a count of a million events would cost every page more than the page itself. Older events are
+ * reached by narrowing the filters (a time range).
+ */
+export const AUDIT_PAGED_MAX_ROWS = 10_000;
 
 /** An email locked now by too many failed sign-ins. */
 export interface LockedAccount {
@@ -85,7 +92,18 @@ export interface AuditEvent {
   details: Record<string, unknown> | null;
 }
 
+/** GET /audit: the list envelope, whose count stops at AUDIT_PAGED_MAX_ROWS. */
+export interface AuditPage {
+  data: AuditEvent[];
+  meta: PaginationMeta & {
+    /** True when more events match than `totalItems` (which is then AUDIT_PAGED_MAX_ROWS). */
+    totalItemsCapped: boolean;
+  };
+}
+
 export const SECURITY_MESSAGES = {
+  /** A page past the newest AUDIT_PAGED_MAX_ROWS matches. */
+  pageBeyondCap: `Only the newest ${AUDIT_PAGED_MAX_ROWS.toLocaleString('en')} events can be paged through. Narrow the filters to see older ones.`,
   notLocked: 'This email is not locked.',
   unlocked: (email: string) => `${email} can sign in again.`,
 } as const;

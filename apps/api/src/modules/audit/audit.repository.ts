@@ -34,10 +34,14 @@ export class AuditRepository {
     await this.db.insertInto('audit_events').values(auditRow(entry, this.clock.now())).execute();
   }
 
-  /** One page, newest first, and the number of all matches. */
+  /**
+   * One page, newest first, and the number of matches: all of them, or with `countUpTo` at most
+   * that many plus one (so that the caller can tell "more than"), which reads at most that many
+   * index entries however long the trail is.
+   */
   async findPage(
     filter: AuditFilter,
-    { offset, limit }: { offset: number; limit: number },
+    { offset, limit, countUpTo }: { offset: number; limit: number; countUpTo?: number },
   ): Promise<{ events: AuditEventRow[]; total: number }> {
     let query = this.db.selectFrom('audit_events');
     if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
@@ -46,7 +50,10 @@ export class AuditRepository {
     if (filter.from) query = query.where('at', '>=', filter.from);
     if (filter.to) query = query.where('at', '<=', filter.to);
 
-    const { total } = await query
+    const matches = query.select('id');
+    const counted = countUpTo === undefined ? matches : matches.limit(countUpTo + 1);
+    const { total } = await this.db
+      .selectFrom(counted.as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     const events = await query

@@ -1,9 +1,15 @@
-import { AUDIT_EXPORT_MAX_ROWS, LIST_MAX_LIMIT } from '@staff-admin/shared';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_PAGED_MAX_ROWS,
+  LIST_MAX_LIMIT,
+  SECURITY_MESSAGES,
+  type AuditPage,
+} from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, errorResponses } from '../../http/schemas.js';
 import { isUuid } from '../../lib/ids.js';
-import { pageOffset, paginatedSchema, paginationMeta } from '../../lib/pagination.js';
+import { pageOffset, paginationMeta, paginationMetaSchema } from '../../lib/pagination.js';
 import { monitoring } from '../../http/guards.js';
 import { auditCsv } from './audit-csv.js';
 import { AUDIT_ACTIONS } from './audit-events.js';
@@ -37,7 +43,11 @@ export const auditQuerySchema = z
     limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(AUDIT_DEFAULT_LIMIT),
     ...auditFilterFields,
   })
-  .refine(fromNotAfterTo, toBeforeFrom);
+  .refine(fromNotAfterTo, toBeforeFrom)
+  .refine(({ page, limitPerPage }) => pageOffset(page, limitPerPage) < AUDIT_PAGED_MAX_ROWS, {
+    path: ['page'],
+    error: SECURITY_MESSAGES.pageBeyondCap,
+  });
 
 /** GET /audit/export.csv: the same filters, no paging. */
 export const auditExportQuerySchema = z
@@ -66,6 +76,11 @@ const auditEventSchema = z.object({
 });
 type AuditEvent = z.infer<typeof auditEventSchema>;
 
+const auditPageSchema = z.object({
+  data: z.array(auditEventSchema),
+  meta: paginationMetaSchema.extend({ totalItemsCapped: z.boolean() }),
+}) satisfies z.ZodType<AuditPage>;
+
 function toEvent(row: AuditEventRow): AuditEvent {
   return {
     ...row,
@@ -88,10 +103,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditRepository }> = as
           'Newest first. Filters: `actor` and `target` (user ids), `action` (one of ' +
           `${AUDIT_ACTIONS.map((action) => `\`${action}\``).join(', ')}), ` +
           '`from` and `to` (ISO 8601 times, inclusive). `limitPerPage` defaults to ' +
-          `${AUDIT_DEFAULT_LIMIT}. Expired accounts appear under an anonymous id.`,
+          `${AUDIT_DEFAULT_LIMIT}. Pages reach the newest ${AUDIT_PAGED_MAX_ROWS} matches, and ` +
+          '`totalItems` counts no further: `meta.totalItemsCapped` is true when more match ' +
+          '(narrow the filters to reach them). Expired accounts appear under an anonymous id.',
         security: bearerSecurity,
         querystring: auditQuerySchema,
-        response: { 200: paginatedSchema(auditEventSchema), ...errorResponses(400, 401, 403) },
+        response: { 200: auditPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -99,10 +116,13 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditRepository }> = as
       const { events, total } = await audit.findPage(toFilter(query), {
         offset: pageOffset(query.page, query.limitPerPage),
         limit: query.limitPerPage,
+        countUpTo: AUDIT_PAGED_MAX_ROWS,
       });
+      const totalItemsCapped = total > AUDIT_PAGED_MAX_ROWS;
+      const totalItems = Math.min(total, AUDIT_PAGED_MAX_ROWS);
       return {
         data: events.map(toEvent),
-        meta: paginationMeta(query.page, query.limitPerPage, total),
+        meta: { ...paginationMeta(query.page, query.limitPerPage, totalItems), totalItemsCapped },
       };
     },
   );

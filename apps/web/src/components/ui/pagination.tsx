@@ -13,6 +13,8 @@ interface PaginationProps {
   onPageSizeChange: (pageSize: number) => void;
   /** What is counted, singular and plural: ['user', 'users']. */
   itemNames: readonly [string, string];
+  /** The server stopped counting at `totalItems`: more match than it says. */
+  totalItemsCapped?: boolean;
 }
 
 /** Previous and next page, where the list stands, and how many rows a page shows. */
@@ -25,6 +27,7 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   itemNames,
+  totalItemsCapped = false,
 }: PaginationProps) {
   const lastPage = Math.max(totalPages, 1);
   const navRef = useRef<HTMLElement>(null);
@@ -51,7 +54,7 @@ export function Pagination({
           onChange={(size) => onPageSizeChange(Number(size))}
         />
         <p className="text-sm text-slate-600">
-          {totalItems} {totalItems === 1 ? itemNames[0] : itemNames[1]}
+          {countLabel(totalItems, itemNames, totalItemsCapped)}
         </p>
       </div>
       <div className="flex items-center gap-3">
@@ -80,4 +83,14 @@ export function Pagination({
       </div>
     </nav>
   );
+}
+
+/** "1 user", "12 users", or "More than 10,000 events" where the server stopped counting. */
+export function countLabel(
+  count: number,
+  [singular, plural]: readonly [string, string],
+  capped = false,
+): string {
+  if (capped) return `More than ${count.toLocaleString('en')} ${plural}`;
+  return `${count} ${count === 1 ? singular : plural}`;
 }

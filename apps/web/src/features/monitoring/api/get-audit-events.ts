@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEvent, Paginated } from '@staff-admin/shared';
+import type { AuditAction, AuditPage } from '@staff-admin/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
@@ -37,8 +37,8 @@ export function auditQuery({ actor, target, action, from, to }: AuditFilters) {
 async function getAuditEvents(
   { page, limitPerPage, ...filters }: AuditParams,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<Paginated<AuditEvent>> {
-  const { data } = await api.get<Paginated<AuditEvent>>('/audit', {
+): Promise<AuditPage> {
+  const { data } = await api.get<AuditPage>('/audit', {
     params: { ...auditQuery(filters), page, limitPerPage },
     signal,
   });

@@ -2,6 +2,7 @@ import {
   AUDIT_ACTIONS,
   EMPTY_VALUE,
   RECORD_DATE_FORMAT,
+  SECURITY_MESSAGES,
   type AuditAction,
 } from '@staff-admin/shared';
 import { DownloadIcon } from 'lucide-react';
@@ -10,7 +11,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
-import { Pagination } from '../../../components/ui/pagination.js';
+import { countLabel, Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
@@ -26,7 +27,7 @@ const ACTION_OPTIONS = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
 ];
 
-const eventsCount = (count: number) => (count === 1 ? '1 event' : `${count} events`);
+const EVENT_NAMES = ['event', 'events'] as const;
 
 /** The audit trail with its filters and pages in the URL, and a CSV of the filtered rows. */
 export function SecurityAuditTrail() {
@@ -48,7 +49,7 @@ export function SecurityAuditTrail() {
     result =
       meta.totalItems === 0
         ? 'No events found'
-        : `${eventsCount(meta.totalItems)}, page ${Math.min(params.page, pages)} of ${pages}`;
+        : `${countLabel(meta.totalItems, EVENT_NAMES, meta.totalItemsCapped)}, page ${Math.min(params.page, pages)} of ${pages}`;
   }
 
   return (
@@ -129,6 +130,9 @@ export function SecurityAuditTrail() {
               )}
             </tbody>
           </table>
+          {meta?.totalItemsCapped && params.page >= meta.totalPages && (
+            <p className="px-4 text-sm text-slate-700">{SECURITY_MESSAGES.pageBeyondCap}</p>
+          )}
           {meta && (
             <Pagination
               page={params.page}
@@ -136,7 +140,8 @@ export function SecurityAuditTrail() {
               totalItems={meta.totalItems}
               pageSize={params.limitPerPage}
               pageSizes={PAGE_SIZES}
-              itemNames={['event', 'events']}
+              itemNames={EVENT_NAMES}
+              totalItemsCapped={meta.totalItemsCapped}
               onPageChange={(page) => update({ page })}
               onPageSizeChange={(limitPerPage) => update({ limitPerPage, page: 1 })}
             />

@@ -1,5 +1,12 @@
-import type { AuditEvent, LockedAccount, Paginated, SecuritySummary } from '@staff-admin/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  SECURITY_MESSAGES,
+  type AuditEvent,
+  type AuditPage,
+  type LockedAccount,
+  type Paginated,
+  type SecuritySummary,
+} from '@staff-admin/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data.js';
@@ -51,8 +58,13 @@ function serveSecurity({
 } = {}) {
   answer('get', '/monitoring/security/locked-accounts', () => HttpResponse.json(page(locked)));
   answer('get', '/monitoring/security/summary', () => HttpResponse.json({ data: summary }));
-  return answer('get', '/audit', () => HttpResponse.json(page(events)));
+  return answer('get', '/audit', () => HttpResponse.json(auditPage(events)));
 }
+
+const auditPage = (events: AuditEvent[], totalItemsCapped = false): AuditPage => {
+  const { data, meta } = page(events);
+  return { data, meta: { ...meta, totalItemsCapped } };
+};
 
 describe('Sign-in security screen', () => {
   it('is reached from the area’s navigation', async () => {
@@ -176,6 +188,36 @@ describe('Sign-in security screen', () => {
     expect(await screen.findByText('Must be a user id')).toBeVisible();
     expect(screen.getByLabelText('Actor (user id)')).toHaveAttribute('aria-invalid', 'true');
     expect(calls[0]!.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('says when more events match than it counts, and how to reach older ones', async () => {
+    serveSecurity();
+    answer('get', '/audit', ({ url }) => {
+      const currentPage = Number(url.searchParams.get('page'));
+      const { data, meta } = auditPage([EVENT], true);
+      return HttpResponse.json({
+        data,
+        meta: { ...meta, currentPage, totalItems: 10_000, totalPages: 200 },
+      });
+    });
+    const { router } = renderApp(URL_PATH, { user: ADMIN });
+    await screen.findByRole('cell', { name: 'auth.locked_out' });
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'More than 10,000 events, page 1 of 200',
+      ),
+    );
+    expect(screen.queryByText(SECURITY_MESSAGES.pageBeyondCap)).toBeNull();
+
+    const pages = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pages).getByText('More than 10,000 events')).toBeVisible();
+    // The last page the server pages to says why there is no next one.
+    await act(() => router.navigate(`${URL_PATH}?page=200`));
+    expect(await screen.findByText(SECURITY_MESSAGES.pageBeyondCap)).toBeVisible();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 
   it('exports the filtered rows as CSV', async () => {
