@@ -68,8 +68,11 @@ describe('guest-only guard (login)', () => {
     );
     const { router } = renderApp('/auth/login');
 
-    expect(await screen.findByRole('status')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    // Checked together, in one moment: the route's loading spinner may give way to the guard's.
+    await waitFor(() => {
+      expect(screen.getByRole('status')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
+    });
     open();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
