@@ -14,7 +14,8 @@ export default defineConfig({
     // Vitest's default worker count (cores − 1) is kept: 3 workers on 2 cores ran the unit and API
     // tests in 371 s instead of 502 s on a quiet machine, but under CI's load the site's tests
     // then waited more than 10 s for their lazy chunks and failed (docs/performance.md).
-    // Measured by `npm test` (scripts/test.mjs turns it on); the figure is for reading, not a gate.
+
+    // Coverage is measured by `npm test` (scripts/test.mjs turns it on); the figure is for reading, not a gate.
     coverage: {
       provider: 'v8',
       include: ['packages/shared/src/**', 'apps/api/src/**', 'apps/web/src/**'],
