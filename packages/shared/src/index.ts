@@ -1,4 +1,6 @@
 export * from './api-types.js';
+export * from './budgeting.js';
+export * from './budgeting-constants.js';
 export * from './constants.js';
 export * from './email.js';
 export * from './messages.js';
@@ -7,6 +9,7 @@ export * from './monitoring-constants.js';
 export * from './monitoring-overview.js';
 export * from './monitoring-overview-constants.js';
 export * from './monitoring-security.js';
+export * from './money.js';
 export * from './password.js';
 export * from './password-policy.js';
 export * from './roles.js';

@@ -8,6 +8,7 @@ import {
   PASSWORD_MAX_LENGTH,
   SEARCH_MAX_LENGTH,
   SORT_DIRECTIONS,
+  type SortDirection,
 } from './constants.js';
 import { isValidEmail, normalizeEmail, repeatedEmailIndexes } from './email.js';
 import { API_MESSAGES, VALIDATION_MESSAGES as M } from './messages.js';
@@ -181,7 +182,28 @@ export const checkTokenQuerySchema = z.object({
   jwtTokenType: z.enum(TOKEN_TYPES),
 });
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+/** A `true`/`false` query value. */
+export const booleanQuerySchema = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanQuery = booleanQuerySchema;
+
+/** The pieces every list call's query shares: search term, page size and sort direction. */
+export const searchQuerySchema = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH)
+  .refine((search) => !hasControlCharacters(search), { error: M.searchInvalidCharacters });
+export const limitPerPageSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(LIST_MAX_LIMIT)
+  .default(LIST_DEFAULT_LIMIT);
+export const sortDirectionSchema = (fallback: SortDirection) =>
+  z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(SORT_DIRECTIONS))
+    .default(fallback);
 
 export const USER_SORT_COLUMNS = ['fullName', 'email', 'position', 'status', 'createdAt'] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
@@ -190,21 +212,12 @@ export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 export const USER_LIST_DEFAULT_SORT = { sortBy: 'createdAt', sortDirection: 'DESC' } as const;
 
 export const listUsersQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(SEARCH_MAX_LENGTH)
-    .refine((search) => !hasControlCharacters(search), { error: M.searchInvalidCharacters })
-    .optional(),
+  search: searchQuerySchema.optional(),
   all: booleanQuery.optional(),
   page: pageNumberSchema.default(1),
-  limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+  limitPerPage: limitPerPageSchema,
   sortBy: z.enum(USER_SORT_COLUMNS).default(USER_LIST_DEFAULT_SORT.sortBy),
-  sortDirection: z
-    .string()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.enum(SORT_DIRECTIONS))
-    .default(USER_LIST_DEFAULT_SORT.sortDirection),
+  sortDirection: sortDirectionSchema(USER_LIST_DEFAULT_SORT.sortDirection),
   includeInactive: booleanQuery.default(true),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
