@@ -1,5 +1,7 @@
 import type {
+  CostCategory,
   ErrorGroupStatus,
+  ProjectStatus,
   ErrorSource,
   Position,
   Status,
@@ -184,6 +186,91 @@ export interface ProcessHeartbeatsTable {
   eld_p99: number;
 }
 
+/** Budgeting: a client project; budget, total cost and entry count kept current on each write. */
+export interface ProjectsTable {
+  id: string;
+  /** Upper-case, unique (e.g. ACME-WEB). */
+  code: string;
+  name: string;
+  client: string;
+  /** code, name and client lower-cased, for the list's search. */
+  search_text: string;
+  /** ISO 4217; fixed once the project has costs. */
+  currency: string;
+  /** YYYY-MM-DD. */
+  start_date: string;
+  end_date: string | null;
+  status: ProjectStatus;
+  owner_id: string | null;
+  /** Minor units: the latest budget revision. */
+  budget_minor: number;
+  /** Minor units: the sum of the project's cost entries. */
+  actual_minor: Generated<number>;
+  cost_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Never edited or deleted: a project's budget history. */
+export interface BudgetRevisionsTable {
+  id: string;
+  project_id: string;
+  amount_minor: number;
+  reason: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** A person's hourly cost in one currency from a day on (until their next rate in it). */
+export interface CostRatesTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  amount_minor: number;
+  valid_from: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface CostEntriesTable {
+  id: string;
+  project_id: string;
+  /** YYYY-MM-DD; its month decides whether the entry may change (closed_months). */
+  entry_date: string;
+  category: CostCategory;
+  description: string;
+  /** Minor units of the project's currency. */
+  amount_minor: number;
+  /** Labour: the person, hours × 100, and the hourly rate used (a snapshot, never re-read). */
+  user_id: string | null;
+  hours_hundredths: number | null;
+  rate_minor: number | null;
+  import_batch_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One committed CSV import; undoing it deletes its entries and sets undone_at. */
+export interface ImportBatchesTable {
+  id: string;
+  project_id: string;
+  file_name: string;
+  row_count: number;
+  total_minor: number;
+  created_by: string | null;
+  created_at: string;
+  undone_at: string | null;
+  undone_by: string | null;
+}
+
+/** A month (YYYY-MM) whose costs can no longer change, for every project. */
+export interface ClosedMonthsTable {
+  month: string;
+  closed_by: string | null;
+  closed_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -197,4 +284,10 @@ export interface DB {
   error_occurrences: ErrorOccurrencesTable;
   error_group_users: ErrorGroupUsersTable;
   process_heartbeats: ProcessHeartbeatsTable;
+  projects: ProjectsTable;
+  budget_revisions: BudgetRevisionsTable;
+  cost_rates: CostRatesTable;
+  cost_entries: CostEntriesTable;
+  import_batches: ImportBatchesTable;
+  closed_months: ClosedMonthsTable;
 }

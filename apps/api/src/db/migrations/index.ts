@@ -9,6 +9,7 @@ import { retention } from './0006-retention.js';
 import { mailDelivery } from './0007-mail-delivery.js';
 import { errorGroups } from './0008-error-groups.js';
 import { processHeartbeats } from './0009-process-heartbeats.js';
+import { budgeting } from './0010-budgeting.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -25,5 +26,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0007-mail-delivery': mailDelivery(engine),
     '0008-error-groups': errorGroups(engine),
     '0009-process-heartbeats': processHeartbeats(engine),
+    '0010-budgeting': budgeting(engine),
   };
 }
