@@ -1,4 +1,3 @@
-import { AREAS } from '@staff-admin/shared';
 import {
   createBrowserRouter,
   Navigate,
@@ -128,6 +127,25 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.financial.projects.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/financial/projects.js')).ProjectsRoute,
+                }),
+              },
+              {
+                path: paths.financial.project.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/financial/project.js')).ProjectRoute,
+                }),
+              },
+              {
+                path: paths.financial.closedMonths.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/financial/closed-months.js'))
+                    .ClosedMonthsRoute,
+                }),
+              },
+              {
                 path: paths.monitoring.overview.path,
                 lazy: async () => ({
                   Component: (await import('./routes/app/monitoring/overview.js')).OverviewRoute,
@@ -158,16 +176,6 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/app/monitoring/security.js')).SecurityRoute,
                 }),
               },
-              // The areas whose screens are not built yet.
-              ...AREAS.filter(
-                (area) => area.path !== paths.users.path && area.id !== 'monitoring',
-              ).map<RouteObject>((area) => ({
-                path: area.path,
-                lazy: async () => {
-                  const { AreaRoute } = await import('./routes/app/area.js');
-                  return { element: <AreaRoute area={area} /> };
-                },
-              })),
             ],
           },
         ],

@@ -27,6 +27,14 @@ export const paths = {
   user: { path: '/users/:id', getHref: (id: string) => `/users/${encodeURIComponent(id)}` },
   profile: { path: '/users/profile' },
   changePassword: { path: '/users/profile/change-password' },
+  financial: {
+    projects: { path: '/financial/projects' },
+    project: {
+      path: '/financial/projects/:id',
+      getHref: (id: string) => `/financial/projects/${encodeURIComponent(id)}`,
+    },
+    closedMonths: { path: '/financial/closed-months' },
+  },
   monitoring: {
     overview: { path: '/monitoring' },
     errors: { path: '/monitoring/errors' },
