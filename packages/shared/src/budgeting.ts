@@ -237,6 +237,11 @@ export type CostImportMapping = z.infer<typeof costImportMappingSchema>;
 
 export const costImportQuerySchema = z.object({ dryRun: booleanQuerySchema.default(false) });
 
+/** GET /budgeting/people: staff to pick as an owner or a labour person (finance cannot list users). */
+export const BUDGETING_PEOPLE_LIMIT = 20;
+export const listPeopleQuerySchema = z.object({ search: searchQuerySchema.optional() });
+export type ListPeopleQuery = z.infer<typeof listPeopleQuerySchema>;
+
 export const closeMonthSchema = z.object({ month: isoMonthSchema });
 export type CloseMonthInput = z.infer<typeof closeMonthSchema>;
 
