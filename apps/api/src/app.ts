@@ -24,6 +24,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { Metrics } from './modules/monitoring/metrics.js';
 import { MetricsRepository } from './modules/monitoring/metrics.repository.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { costsRoutes } from './modules/budgeting/costs.routes.js';
+import { importsRoutes } from './modules/budgeting/imports.routes.js';
+import { projectsRoutes } from './modules/budgeting/projects.routes.js';
 import { errorsRoutes } from './modules/monitoring/errors.routes.js';
 import { SecurityRepository } from './modules/monitoring/security.repository.js';
 import { securityRoutes } from './modules/monitoring/security.routes.js';
@@ -261,6 +264,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       });
       await api.register(mailMonitoringRoutes, { mail: account.mailMonitoring });
       await api.register(overviewRoutes, { overview });
+      await api.register(projectsRoutes, { projects: core.budgeting.projects });
+      await api.register(costsRoutes, { costs: core.budgeting.costs });
+      await api.register(importsRoutes, { imports: core.budgeting.imports });
       await api.register(oneTimeTokensRoutes, {
         tokens: account.tokens,
         requestsPerMinute: config.limits.authRequestsPerMinute,

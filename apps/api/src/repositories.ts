@@ -3,6 +3,9 @@ import type { Database, DbEngine } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
+import { CostsRepository } from './modules/budgeting/costs.repository.js';
+import { ImportBatchesRepository } from './modules/budgeting/import-batches.repository.js';
+import { ProjectsRepository } from './modules/budgeting/projects.repository.js';
 import { ErrorsRepository } from './modules/monitoring/errors.repository.js';
 import { MailMonitoringRepository } from './modules/monitoring/mail.repository.js';
 import { RetentionRepository } from './modules/retention/retention.repository.js';
@@ -23,6 +26,9 @@ export interface Repositories {
   retention: RetentionRepository;
   errors: ErrorsRepository;
   mailMonitoring: MailMonitoringRepository;
+  projects: ProjectsRepository;
+  costs: CostsRepository;
+  importBatches: ImportBatchesRepository;
 }
 
 export function createRepositories(db: Kysely<DB>, engine: DbEngine, clock: Clock): Repositories {
@@ -36,6 +42,9 @@ export function createRepositories(db: Kysely<DB>, engine: DbEngine, clock: Cloc
     retention: new RetentionRepository(db),
     errors: new ErrorsRepository(db),
     mailMonitoring: new MailMonitoringRepository(db),
+    projects: new ProjectsRepository(db),
+    costs: new CostsRepository(db),
+    importBatches: new ImportBatchesRepository(db),
   };
 }
 

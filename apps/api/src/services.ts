@@ -16,6 +16,12 @@ import {
 } from './modules/sessions/revocation-bus.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
+import { CostsRepository } from './modules/budgeting/costs.repository.js';
+import { CostsService } from './modules/budgeting/costs.service.js';
+import { ImportBatchesRepository } from './modules/budgeting/import-batches.repository.js';
+import { ImportsService } from './modules/budgeting/imports.service.js';
+import { ProjectsRepository } from './modules/budgeting/projects.repository.js';
+import { ProjectsService } from './modules/budgeting/projects.service.js';
 import { ErrorsRepository } from './modules/monitoring/errors.repository.js';
 import { ErrorsService } from './modules/monitoring/errors.service.js';
 import { MailMonitoringRepository } from './modules/monitoring/mail.repository.js';
@@ -53,6 +59,38 @@ export interface CoreServices {
   health: HealthRepository;
   /** Monitoring › Errors: recording and the admin's view. */
   errors: ErrorsService;
+  /** Budgeting & Cost tracking. */
+  budgeting: BudgetingServices;
+}
+
+export interface BudgetingServices {
+  projects: ProjectsService;
+  costs: CostsService;
+  imports: ImportsService;
+}
+
+function createBudgetingServices(
+  db: Database['db'],
+  unitOfWork: UnitOfWork,
+  clock: Clock,
+): BudgetingServices {
+  const costsRepository = new CostsRepository(db);
+  const projects = new ProjectsService({
+    repository: new ProjectsRepository(db),
+    unitOfWork,
+    clock,
+  });
+  return {
+    projects,
+    costs: new CostsService({ repository: costsRepository, projects, unitOfWork, clock }),
+    imports: new ImportsService({
+      batches: new ImportBatchesRepository(db),
+      costs: costsRepository,
+      projects,
+      unitOfWork,
+      clock,
+    }),
+  };
 }
 
 /**
@@ -137,6 +175,7 @@ export function createCoreServices(
     uploads,
     health: new HealthRepository(db),
     errors,
+    budgeting: createBudgetingServices(db, unitOfWork, clock),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { LockedAccount, SecuritySummary } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../src/modules/audit/audit-csv.js';
+import { csvCell } from '../src/lib/csv.js';
 import {
   bearer,
   createTestApp,

@@ -29,6 +29,17 @@ export const AUDIT_ACTIONS = [
   'mail.retried',
   'mail.cancelled',
   'mail.test_queued',
+  'project.created',
+  'project.updated',
+  'budget.revised',
+  'cost_rate.created',
+  'cost.created',
+  'cost.updated',
+  'cost.deleted',
+  'costs.imported',
+  'costs.import_undone',
+  'month.closed',
+  'month.reopened',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

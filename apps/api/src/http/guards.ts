@@ -28,3 +28,9 @@ export const monitoring = areaAccess('monitoring');
 export const manageUsersOrSelf: AccessPolicy = (auth, request) =>
   manageUsers(auth, request) ||
   (request.params as { id?: string }).id?.toLowerCase() === auth.userId;
+
+/** Budgeting & Cost tracking: projects, budgets, costs, rates, imports and closed months. */
+export const budgeting = areaAccess('financial');
+
+/** Reopening a closed month: admins only (finance may close, not reopen). */
+export const admins: AccessPolicy = (auth) => auth.position === 'admin';

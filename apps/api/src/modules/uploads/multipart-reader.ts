@@ -28,7 +28,7 @@ export interface ReadOptions {
  * whose data fills the mark within one write, closing boundary included, never ends: the request
  * would hang (@fastify/busboy 3.2.6). A socket read is at most 64 KB, so no write can fill this.
  */
-const PART_HIGH_WATER_MARK = 256 * 1024;
+export const PART_HIGH_WATER_MARK = 256 * 1024;
 
 const requestTooLarge = () => new DomainError('too_large', UPLOAD_MESSAGES.requestTooLarge);
 
@@ -57,7 +57,10 @@ function multipartError(error: unknown, tooManyFiles: string): DomainError {
  * What the parser yields, its errors mapped. Only the parser's own failures pass through the
  * `catch`: an error thrown by the consumer's loop ends this generator with `return`, untouched.
  */
-async function* parsed<T>(source: AsyncIterable<T>, tooManyFiles: string): AsyncGenerator<T> {
+export async function* parsed<T>(
+  source: AsyncIterable<T>,
+  tooManyFiles: string,
+): AsyncGenerator<T> {
   try {
     yield* source;
   } catch (error) {

@@ -1,0 +1,134 @@
+import {
+  BUDGETING_MESSAGES as M,
+  COST_CATEGORIES,
+  COST_DESCRIPTION_MAX_LENGTH,
+  COST_IMPORT_FIELDS,
+  hasControlOrInvisibleCharacters,
+  hoursToHundredths,
+  isoDateSchema,
+  parseAmount,
+  type CostCategory,
+  type CostImportField,
+  type CostImportMapping,
+  type CostImportRowError,
+} from '@staff-admin/shared';
+import Papa from 'papaparse';
+
+/** A row of the file as it would be recorded; labour is priced later, from the rates. */
+export interface ParsedCostRow {
+  row: number;
+  date: string;
+  category: CostCategory;
+  description: string;
+  /** Null for labour without an amount cell (priced from the rate). */
+  amountMinor: number | null;
+  personEmail: string | null;
+  hoursHundredths: number | null;
+}
+
+export interface ParsedFile {
+  rowCount: number;
+  rows: ParsedCostRow[];
+  errors: CostImportRowError[];
+}
+
+/** The file's header for each field: the mapping's, else a column named like the field. */
+export function resolveColumns(
+  headers: string[],
+  mapping: CostImportMapping | undefined,
+): { columns: Partial<Record<CostImportField, string>>; errors: Record<string, string> } {
+  const columns: Partial<Record<CostImportField, string>> = {};
+  const errors: Record<string, string> = {};
+  for (const field of COST_IMPORT_FIELDS) {
+    const wanted = mapping?.[field];
+    const found = headers.find(
+      (header) => header.trim().toLowerCase() === (wanted ?? field).trim().toLowerCase(),
+    );
+    if (found !== undefined) columns[field] = found;
+    else if (wanted) errors[`mapping.${field}`] = M.columnMissing;
+  }
+  for (const field of ['date', 'category', 'description'] as const) {
+    if (!columns[field] && !errors[`mapping.${field}`])
+      errors[`mapping.${field}`] = M.mappingInvalid;
+  }
+  return { columns, errors };
+}
+
+/** Reads the CSV text (header row first) with papaparse. */
+export function readCsv(text: string): { headers: string[]; records: Record<string, string>[] } {
+  const parsed = Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+  });
+  return { headers: parsed.meta.fields ?? [], records: parsed.data };
+}
+
+/** Checks every row against the area's rules; rows are numbered from 1 after the header. */
+export function parseRows(
+  records: Record<string, string>[],
+  columns: Partial<Record<CostImportField, string>>,
+  currency: string,
+): ParsedFile {
+  const rows: ParsedCostRow[] = [];
+  const errors: CostImportRowError[] = [];
+  const seen = new Map<string, number>();
+  records.forEach((record, index) => {
+    const row = index + 1;
+    const cell = (field: CostImportField) => {
+      const column = columns[field];
+      return column === undefined ? '' : (record[column] ?? '').trim();
+    };
+    const rowErrors: CostImportRowError[] = [];
+    const fail = (field: CostImportRowError['field'], message: string) =>
+      rowErrors.push({ row, field, message });
+
+    const date = cell('date');
+    if (!isoDateSchema.safeParse(date).success) fail('date', M.dateInvalid);
+    const categoryText = cell('category').toLowerCase();
+    const category = COST_CATEGORIES.find((candidate) => candidate === categoryText);
+    if (!category) fail('category', M.categoryInvalid);
+    const description = cell('description');
+    if (!description) fail('description', M.descriptionRequired);
+    else if (description.length > COST_DESCRIPTION_MAX_LENGTH) fail('description', M.textTooLong);
+    else if (hasControlOrInvisibleCharacters(description)) {
+      fail('description', M.textInvalidCharacters);
+    }
+    const currencyCell = cell('currency').toUpperCase();
+    if (currencyCell && currencyCell !== currency) fail('currency', M.currencyMismatch);
+
+    let amountMinor: number | null = null;
+    const amountText = cell('amount');
+    if (amountText) {
+      const parsed = parseAmount(amountText, currency);
+      if ('error' in parsed) fail('amount', parsed.error);
+      else if (parsed.amount < 0) fail('amount', M.amountNegative);
+      else amountMinor = parsed.amount;
+    } else if (category && category !== 'labour') {
+      fail('amount', M.amountRequired);
+    }
+
+    let personEmail: string | null = null;
+    let hoursHundredths: number | null = null;
+    if (category === 'labour') {
+      personEmail = cell('person').toLowerCase() || null;
+      if (!personEmail) fail('person', M.personRequired);
+      const hoursText = cell('hours');
+      hoursHundredths = /^\d+(\.\d+)?$/.test(hoursText)
+        ? hoursToHundredths(Number(hoursText))
+        : null;
+      if (hoursHundredths === null) fail('hours', hoursText ? M.hoursInvalid : M.hoursRequired);
+    }
+
+    const key = COST_IMPORT_FIELDS.map(cell).join('\u0000');
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, row);
+    else fail('row', `${M.rowRepeated} (row ${first})`);
+
+    if (rowErrors.length > 0 || !category) {
+      errors.push(...rowErrors);
+      return;
+    }
+    rows.push({ row, date, category, description, amountMinor, personEmail, hoursHundredths });
+  });
+  return { rowCount: records.length, rows, errors };
+}

@@ -1,0 +1,410 @@
+import {
+  BUDGETING_MESSAGES as M,
+  hoursToHundredths,
+  labourCost,
+  type ClosedMonth,
+  type CostEntry,
+  type CostRate,
+  type CreateCostInput,
+  type CreateCostRateInput,
+  type ListCostRatesQuery,
+  type ListCostsQuery,
+  type Paginated,
+  type UpdateCostInput,
+} from '@staff-admin/shared';
+import { toIso, type Clock } from '../../lib/clock.js';
+import { DomainError, invalid } from '../../lib/errors.js';
+import { isUuid, newId } from '../../lib/ids.js';
+import { paginationMeta } from '../../lib/pagination.js';
+import type { RequestOrigin } from '../../lib/request-origin.js';
+import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { CostChanges, CostRow, CostsRepository } from './costs.repository.js';
+import type { ProjectsService } from './projects.service.js';
+
+export class CostNotFound extends DomainError {
+  constructor() {
+    super('not_found', M.costNotFound);
+  }
+}
+
+/** No entry dated in a closed month may be added, changed or deleted. */
+export class MonthClosed extends DomainError {
+  constructor(message: string = M.monthClosed) {
+    super('conflict', message);
+  }
+}
+
+/** A project's cost total must stay an exact number in every JSON reader. */
+export class TotalTooLarge extends DomainError {
+  constructor() {
+    super('conflict', M.totalTooLarge);
+  }
+}
+
+export const monthOf = (date: string) => date.slice(0, 7);
+
+interface CostsDeps {
+  repository: CostsRepository;
+  projects: ProjectsService;
+  unitOfWork: UnitOfWork;
+  clock: Clock;
+}
+
+export function toCostEntry(row: CostRow, currency: string): CostEntry {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    date: row.date,
+    category: row.category,
+    description: row.description,
+    amount: { amount: row.amountMinor, currency },
+    person: row.person,
+    hours: row.hoursHundredths === null ? null : row.hoursHundredths / 100,
+    rate: row.rateMinor === null ? null : { amount: row.rateMinor, currency },
+    importBatchId: row.importBatchId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Refuses the write when any of the months is closed (inside the write's transaction). */
+export async function assertMonthsOpen(
+  repos: Repositories,
+  dates: string[],
+  message?: string,
+): Promise<void> {
+  const closed = await repos.costs.closedAmong(dates.map(monthOf));
+  if (closed.length > 0) throw new MonthClosed(message);
+}
+
+/** Adds to the project's cost total, refusing a total past what JSON numbers hold exactly. */
+export async function addToProjectActual(
+  repos: Repositories,
+  projectId: string,
+  delta: { amountMinor: number; count: number },
+  at: string,
+): Promise<void> {
+  const total = await repos.projects.addToActual(projectId, delta, at);
+  if (!Number.isSafeInteger(total)) throw new TotalTooLarge();
+}
+
+/** Budgeting › Costs, cost rates and closed months. */
+export class CostsService {
+  constructor(private readonly deps: CostsDeps) {}
+
+  private now(): string {
+    return toIso(this.deps.clock.now());
+  }
+
+  async list(projectId: string, query: ListCostsQuery): Promise<Paginated<CostEntry>> {
+    const project = await this.deps.projects.findRow(projectId);
+    const { costs, total } = await this.deps.repository.findPage(project.id, query);
+    return {
+      data: costs.map((row) => toCostEntry(row, project.currency)),
+      meta: paginationMeta(query.page, query.limitPerPage, total),
+    };
+  }
+
+  /** Every cost the filter matches, in the list's order (the CSV export). */
+  async listAll(projectId: string, query: ListCostsQuery) {
+    const project = await this.deps.projects.findRow(projectId);
+    const { costs } = await this.deps.repository.findPage(project.id, query, { paged: false });
+    return { project, costs: costs.map((row) => toCostEntry(row, project.currency)) };
+  }
+
+  private async findRow(id: string): Promise<CostRow> {
+    const row = isUuid(id) ? await this.deps.repository.findById(id.toLowerCase()) : undefined;
+    if (!row) throw new CostNotFound();
+    return row;
+  }
+
+  /** Labour is priced at the person's rate that day, rounded once; the rate is kept with it. */
+  private async price(
+    repos: Repositories,
+    currency: string,
+    labour: { userId: string; date: string; hoursHundredths: number; rateMinor?: number | null },
+  ): Promise<{ amountMinor: number; rateMinor: number }> {
+    const rateMinor =
+      labour.rateMinor ?? (await repos.costs.rateOn(labour.userId, currency, labour.date));
+    if (rateMinor === undefined) throw invalid(M.noRate, { userId: M.noRate });
+    const amount = labourCost({ amount: rateMinor, currency }, labour.hoursHundredths);
+    return { amountMinor: amount.amount, rateMinor };
+  }
+
+  async create(
+    actorId: string,
+    projectId: string,
+    input: CreateCostInput,
+    origin: RequestOrigin,
+  ): Promise<CostEntry> {
+    const project = await this.deps.projects.findRow(projectId);
+    if (input.category !== 'labour' && input.amount.currency !== project.currency) {
+      throw invalid(M.currencyMismatch, { amount: M.currencyMismatch });
+    }
+    const id = newId();
+    const at = this.now();
+    await this.deps.unitOfWork.run(async ({ repos }) => {
+      await assertMonthsOpen(repos, [input.date]);
+      let fields: Pick<CostChanges, 'amountMinor' | 'userId' | 'hoursHundredths' | 'rateMinor'>;
+      if (input.category === 'labour') {
+        const userId = input.userId.toLowerCase();
+        if (!(await repos.projects.findPerson(userId))) {
+          throw invalid(M.personNotFound, { userId: M.personNotFound });
+        }
+        const hoursHundredths = hoursToHundredths(input.hours) ?? 0;
+        const priced = await this.price(repos, project.currency, {
+          userId,
+          date: input.date,
+          hoursHundredths,
+        });
+        fields = { ...priced, userId, hoursHundredths };
+      } else {
+        fields = {
+          amountMinor: input.amount.amount,
+          userId: null,
+          hoursHundredths: null,
+          rateMinor: null,
+        };
+      }
+      await repos.costs.insertMany([
+        {
+          id,
+          projectId: project.id,
+          date: input.date,
+          category: input.category,
+          description: input.description,
+          importBatchId: null,
+          createdBy: actorId,
+          at,
+          ...fields,
+        },
+      ]);
+      await addToProjectActual(
+        repos,
+        project.id,
+        { amountMinor: fields.amountMinor, count: 1 },
+        at,
+      );
+      await repos.audit.record({
+        action: 'cost.created',
+        actorId,
+        targetId: id,
+        origin,
+        details: { projectId: project.id, after: { ...input, amountMinor: fields.amountMinor } },
+      });
+    });
+    return toCostEntry(await this.findRow(id), project.currency);
+  }
+
+  /**
+   * Changes an entry. Labour keeps the rate it stored while its person and date stay; a new
+   * person or date is priced at that person's rate on that day.
+   */
+  async update(
+    actorId: string,
+    id: string,
+    input: UpdateCostInput,
+    origin: RequestOrigin,
+  ): Promise<CostEntry> {
+    const current = await this.findRow(id);
+    const project = await this.deps.projects.findRow(current.projectId);
+    if (input.amount && input.amount.currency !== project.currency) {
+      throw invalid(M.currencyMismatch, { amount: M.currencyMismatch });
+    }
+    await this.deps.unitOfWork.run(async ({ repos }) => {
+      const date = input.date ?? current.date;
+      await assertMonthsOpen(repos, [current.date, date]);
+      const category = input.category ?? current.category;
+      let next: CostChanges;
+      if (category === 'labour') {
+        const userId = input.userId?.toLowerCase() ?? current.person?.id;
+        if (!userId) throw invalid(M.personRequired, { userId: M.personRequired });
+        if (!(await repos.projects.findPerson(userId))) {
+          throw invalid(M.personNotFound, { userId: M.personNotFound });
+        }
+        const hoursHundredths =
+          input.hours === undefined
+            ? current.hoursHundredths
+            : (hoursToHundredths(input.hours) ?? null);
+        if (hoursHundredths === null) throw invalid(M.hoursRequired, { hours: M.hoursRequired });
+        const samePricing =
+          current.category === 'labour' && userId === current.person?.id && date === current.date;
+        const priced = await this.price(repos, project.currency, {
+          userId,
+          date,
+          hoursHundredths,
+          rateMinor: samePricing ? current.rateMinor : null,
+        });
+        next = {
+          date,
+          category,
+          description: input.description ?? current.description,
+          ...priced,
+          userId,
+          hoursHundredths,
+        };
+      } else {
+        if (current.category === 'labour' && !input.amount) {
+          throw invalid(M.amountRequired, { amount: M.amountRequired });
+        }
+        next = {
+          date,
+          category,
+          description: input.description ?? current.description,
+          amountMinor: input.amount?.amount ?? current.amountMinor,
+          userId: null,
+          hoursHundredths: null,
+          rateMinor: null,
+        };
+      }
+      const at = this.now();
+      await repos.costs.update(current.id, next, at);
+      await addToProjectActual(
+        repos,
+        project.id,
+        { amountMinor: next.amountMinor - current.amountMinor, count: 0 },
+        at,
+      );
+      await repos.audit.record({
+        action: 'cost.updated',
+        actorId,
+        targetId: current.id,
+        origin,
+        details: { projectId: project.id, before: costFacts(current), after: costFacts(next) },
+      });
+    });
+    return toCostEntry(await this.findRow(current.id), project.currency);
+  }
+
+  async delete(actorId: string, id: string, origin: RequestOrigin): Promise<void> {
+    const current = await this.findRow(id);
+    await this.deps.unitOfWork.run(async ({ repos }) => {
+      await assertMonthsOpen(repos, [current.date]);
+      await repos.costs.delete(current.id);
+      const at = this.now();
+      await addToProjectActual(
+        repos,
+        current.projectId,
+        { amountMinor: -current.amountMinor, count: -1 },
+        at,
+      );
+      await repos.audit.record({
+        action: 'cost.deleted',
+        actorId,
+        targetId: current.id,
+        origin,
+        details: { projectId: current.projectId, before: costFacts(current) },
+      });
+    });
+  }
+
+  // ---- Cost rates ------------------------------------------------------------------------
+
+  async rates(query: ListCostRatesQuery): Promise<CostRate[]> {
+    const rows = await this.deps.repository.findRates({
+      userId: query.userId?.toLowerCase(),
+      currency: query.currency,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      person: row.person,
+      rate: { amount: row.amountMinor, currency: row.currency },
+      validFrom: row.validFrom,
+      createdAt: row.createdAt,
+      createdBy: row.createdBy,
+    }));
+  }
+
+  /** A new rate applies to entries made from now on; recorded entries keep the rate they used. */
+  async addRate(
+    actorId: string,
+    input: CreateCostRateInput,
+    origin: RequestOrigin,
+  ): Promise<CostRate> {
+    const userId = input.userId.toLowerCase();
+    const id = newId();
+    await this.deps.unitOfWork.run(async ({ repos }) => {
+      if (!(await repos.projects.findPerson(userId))) {
+        throw invalid(M.personNotFound, { userId: M.personNotFound });
+      }
+      const existing = await repos.costs.findRates({ userId, currency: input.rate.currency });
+      if (existing.some((rate) => rate.validFrom === input.validFrom)) {
+        throw new DomainError('conflict', M.rateExists, { errors: { validFrom: M.rateExists } });
+      }
+      await repos.costs.insertRate({
+        id,
+        userId,
+        currency: input.rate.currency,
+        amountMinor: input.rate.amount,
+        validFrom: input.validFrom,
+        createdBy: actorId,
+        at: this.now(),
+      });
+      await repos.audit.record({
+        action: 'cost_rate.created',
+        actorId,
+        targetId: userId,
+        origin,
+        details: { after: { ...input, userId } },
+      });
+    });
+    const created = (await this.rates({ userId })).find((rate) => rate.id === id);
+    if (!created) throw new CostNotFound();
+    return created;
+  }
+
+  // ---- Closed months ---------------------------------------------------------------------
+
+  async closedMonths(): Promise<ClosedMonth[]> {
+    return this.deps.repository.findClosedMonths();
+  }
+
+  async closeMonth(actorId: string, month: string, origin: RequestOrigin): Promise<ClosedMonth> {
+    await this.deps.unitOfWork.run(async ({ repos }) => {
+      if ((await repos.costs.closedAmong([month])).length > 0) {
+        throw new DomainError('conflict', M.monthAlreadyClosed, {
+          errors: { month: M.monthAlreadyClosed },
+        });
+      }
+      await repos.costs.insertClosedMonth(month, actorId, this.now());
+      await repos.audit.record({
+        action: 'month.closed',
+        actorId,
+        targetId: null,
+        origin,
+        details: { month },
+      });
+    });
+    const closed = (await this.closedMonths()).find((row) => row.month === month);
+    if (!closed) throw new DomainError('not_found', M.closedMonthNotFound);
+    return closed;
+  }
+
+  /** Reopening is for admins only (the route's guard) and is audited. */
+  async reopenMonth(actorId: string, month: string, origin: RequestOrigin): Promise<void> {
+    await this.deps.unitOfWork.run(async ({ repos }) => {
+      if (!(await repos.costs.deleteClosedMonth(month))) {
+        throw new DomainError('not_found', M.closedMonthNotFound);
+      }
+      await repos.audit.record({
+        action: 'month.reopened',
+        actorId,
+        targetId: null,
+        origin,
+        details: { month },
+      });
+    });
+  }
+}
+
+function costFacts(cost: Omit<CostChanges, 'userId'> & { userId?: string | null }) {
+  return {
+    date: cost.date,
+    category: cost.category,
+    description: cost.description,
+    amountMinor: cost.amountMinor,
+    hoursHundredths: cost.hoursHundredths,
+    rateMinor: cost.rateMinor,
+  };
+}
