@@ -93,7 +93,8 @@ export const projectCodeSchema = z
 const endNotBeforeStart = (value: { startDate?: string; endDate?: string | null }) =>
   !value.startDate || !value.endDate || value.endDate >= value.startDate;
 
-const projectFields = {
+/** The fields of a project, for forms that build their own schema on them. */
+export const projectFields = {
   code: projectCodeSchema,
   name: text(PROJECT_NAME_MAX_LENGTH, M.nameRequired),
   client: text(PROJECT_CLIENT_MAX_LENGTH, M.clientRequired),
@@ -238,7 +239,7 @@ export type CostImportMapping = z.infer<typeof costImportMappingSchema>;
 export const costImportQuerySchema = z.object({ dryRun: booleanQuerySchema.default(false) });
 
 /** GET /budgeting/people: staff to pick as an owner or a labour person (finance cannot list users). */
-export const BUDGETING_PEOPLE_LIMIT = 20;
+export const BUDGETING_PEOPLE_LIMIT = 100;
 export const listPeopleQuerySchema = z.object({ search: searchQuerySchema.optional() });
 export type ListPeopleQuery = z.infer<typeof listPeopleQuerySchema>;
 

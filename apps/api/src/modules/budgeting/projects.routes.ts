@@ -212,7 +212,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
       ...guard,
       schema: {
         tags: ['budgeting'],
-        summary: 'Active staff to pick as a project owner or for labour (at most 20, by name)',
+        summary: 'Active staff to pick as a project owner or for labour (at most 100, by name)',
         security: bearerSecurity,
         querystring: listPeopleQuerySchema,
         response: { 200: envelope(z.array(personOut)), ...errorResponses(400, 401, 403) },

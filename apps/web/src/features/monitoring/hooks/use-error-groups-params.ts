@@ -11,12 +11,9 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ErrorGroupsParams } from '../api/get-error-groups.js';
 
-/** The page sizes offered under the list. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const MAX_PAGE = 1_000_000;
+import { isOneOf, MAX_PAGE, PAGE_SIZES } from '../../../lib/list-params.js';
 
-export const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
-  value !== null && (values as readonly string[]).includes(value);
+export { isOneOf, MAX_PAGE, PAGE_SIZES };
 
 /**
  * A URL edited by hand or from an old link falls back to the defaults, value by value. Plain

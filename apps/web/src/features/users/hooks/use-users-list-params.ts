@@ -11,8 +11,9 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import type { UsersListParams } from '../api/get-users.js';
 
-/** The page sizes offered under the user list. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+import { PAGE_SIZES } from '../../../lib/list-params.js';
+
+export { PAGE_SIZES };
 
 /** A URL edited by hand or from an old link falls back to the defaults, value by value. */
 const listParamsSchema = z.object({

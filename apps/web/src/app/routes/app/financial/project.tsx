@@ -1,14 +1,28 @@
+import { useParams } from 'react-router';
 import { ContentLayout } from '../../../../components/layouts/content-layout.js';
+import { BudgetingNav } from '../../../../features/budgeting/components/budgeting-nav.js';
+import { ProjectDetailView } from '../../../../features/budgeting/components/project-detail.js';
+import { useProject } from '../../../../features/budgeting/api/get-project.js';
 import { RequireArea } from '../../../guards/require-area.js';
 import { FINANCIAL_AREA } from '../financial-area.js';
 
-/** Placeholder while the screen is built (issue 14). */
+function ProjectTitle({ id }: { id: string }) {
+  const project = useProject(id);
+  const title = project.data ? `${project.data.code} · ${project.data.name}` : 'Project';
+  return (
+    <ContentLayout title={title} documentTitle={`${title} · ${FINANCIAL_AREA.label}`}>
+      <BudgetingNav />
+      <ProjectDetailView id={id} />
+    </ContentLayout>
+  );
+}
+
+/** /financial/projects/:id: one project's figures, costs, budget history, rates and imports. */
 export function ProjectRoute() {
+  const { id = '' } = useParams();
   return (
     <RequireArea area={FINANCIAL_AREA}>
-      <ContentLayout title="Project" documentTitle={`Project · ${FINANCIAL_AREA.label}`}>
-        <p>Coming soon.</p>
-      </ContentLayout>
+      <ProjectTitle id={id} />
     </RequireArea>
   );
 }

@@ -1,0 +1,154 @@
+import {
+  EMPTY_VALUE,
+  isoMonthSchema,
+  RECORD_DATE_FORMAT,
+  type ClosedMonth,
+} from '@staff-admin/shared';
+import { format, subMonths } from 'date-fns';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Input } from '../../../components/ui/input.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+import { useAuthenticatedUser } from '../../../lib/auth.js';
+import { formatDate } from '../../../lib/format-date.js';
+import { toast } from '../../../lib/toast.js';
+import { useCloseMonth, useClosedMonths, useReopenMonth } from '../api/closed-months.js';
+
+/** "2026-10" as "October 2026". */
+export const monthLabel = (month: string) => format(new Date(`${month}-01T00:00:00`), 'LLLL yyyy');
+
+/**
+ * Budgeting › Closed months: finance and admins close a month so that no cost dated in it changes;
+ * only admins reopen one.
+ */
+export function ClosedMonths() {
+  const user = useAuthenticatedUser();
+  const closed = useClosedMonths();
+  const close = useCloseMonth();
+  const reopen = useReopenMonth();
+  const [month, setMonth] = useState(() => format(subMonths(new Date(), 1), 'yyyy-MM'));
+  const [error, setError] = useState<string>();
+  const [confirming, setConfirming] = useState<'close' | ClosedMonth | null>(null);
+
+  const askToClose = () => {
+    const parsed = isoMonthSchema.safeParse(month);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setConfirming('close');
+  };
+
+  const confirm = () => {
+    if (confirming === 'close') {
+      close.mutate(month, {
+        onSuccess: () => toast.success(`${monthLabel(month)} is closed.`),
+        onError: (failure) => toast.error(getErrorMessage(failure)),
+        onSettled: () => setConfirming(null),
+      });
+    } else if (confirming) {
+      reopen.mutate(confirming.month, {
+        onSuccess: () => toast.success(`${monthLabel(confirming.month)} is open again.`),
+        onError: (failure) => toast.error(getErrorMessage(failure)),
+        onSettled: () => setConfirming(null),
+      });
+    }
+  };
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <form
+        noValidate
+        className="flex flex-wrap items-end gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          askToClose();
+        }}
+      >
+        <Input
+          label="Month to close"
+          type="month"
+          value={month}
+          onChange={(event) => setMonth(event.target.value)}
+          error={error}
+          className="w-56"
+        />
+        <Button type="submit">Close month</Button>
+      </form>
+      <section aria-label="Closed months" className="rounded-2xl border border-slate-200 bg-white">
+        {closed.isPending ? (
+          <div className="px-4 py-12 text-center">
+            <Spinner text="Loading closed months…" />
+          </div>
+        ) : closed.isError ? (
+          <p role="alert" className="px-4 py-12 text-center">
+            The closed months could not be loaded. {getErrorMessage(closed.error)}
+          </p>
+        ) : closed.data.length === 0 ? (
+          <p className="px-4 py-12 text-center text-slate-700">No month is closed yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[560px] border-collapse text-left text-sm">
+              <caption className="sr-only">Closed months</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Month
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Closed by
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Closed at
+                  </th>
+                  {user.position === 'admin' && (
+                    <th scope="col" className="px-4 py-2 font-semibold">
+                      Actions
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {closed.data.map((row) => (
+                  <tr key={row.month} className="border-b border-slate-100 last:border-none">
+                    <td className="px-4 py-3 font-medium">{monthLabel(row.month)}</td>
+                    <td className="px-4 py-3">
+                      {row.closedBy?.fullName ?? row.closedBy?.email ?? EMPTY_VALUE}
+                    </td>
+                    <td className="px-4 py-3">{formatDate(row.closedAt, RECORD_DATE_FORMAT)}</td>
+                    {user.position === 'admin' && (
+                      <td className="px-4 py-3">
+                        <Button size="small" variant="secondary" onClick={() => setConfirming(row)}>
+                          Reopen {monthLabel(row.month)}
+                        </Button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming === 'close' ? 'Close month' : 'Reopen month'}
+        description={
+          confirming === 'close'
+            ? `Close ${monthLabel(month)}? No cost dated in it can be added, changed or deleted afterwards, and imports touching it are refused.`
+            : confirming
+              ? `Reopen ${monthLabel(confirming.month)}? Its costs can be changed again; this is recorded in the audit trail.`
+              : ''
+        }
+        confirmLabel={confirming === 'close' ? 'Close month' : 'Reopen'}
+        destructive={confirming !== 'close'}
+        isLoading={close.isPending || reopen.isPending}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BUDGETING_MESSAGES as M,
+  COST_CATEGORIES,
+  COST_CATEGORY_LABELS,
+  COST_DESCRIPTION_MAX_LENGTH,
+  hoursToHundredths,
+  isoDateSchema,
+  type CostCategory,
+  type Project,
+} from '@staff-admin/shared';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button.js';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { Dropdown } from '../../../components/ui/dropdown.js';
+import { Input } from '../../../components/ui/input.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { toast } from '../../../lib/toast.js';
+import { useCreateCost } from '../api/change-costs.js';
+import { amountError, toMinor } from './money-text.js';
+import { PersonPicker } from './person-picker.js';
+
+const CATEGORY_OPTIONS = COST_CATEGORIES.map((value) => ({
+  value,
+  label: COST_CATEGORY_LABELS[value],
+}));
+
+const formSchema = z
+  .object({
+    date: isoDateSchema,
+    category: z.enum(COST_CATEGORIES, { error: M.categoryInvalid }),
+    description: z
+      .string()
+      .trim()
+      .min(1, { error: M.descriptionRequired })
+      .max(COST_DESCRIPTION_MAX_LENGTH, { error: M.textTooLong }),
+    amount: z.string().trim(),
+    userId: z.string(),
+    hours: z.string().trim(),
+  })
+  .superRefine((value, context) => {
+    if (value.category === 'labour') {
+      if (!value.userId) {
+        context.addIssue({ code: 'custom', path: ['userId'], message: M.personRequired });
+      }
+      if (!/^\d+(\.\d+)?$/.test(value.hours) || hoursToHundredths(Number(value.hours)) === null) {
+        context.addIssue({ code: 'custom', path: ['hours'], message: M.hoursInvalid });
+      }
+    }
+  });
+type FormValues = z.infer<typeof formSchema>;
+
+/** Adds a cost: labour as a person's hours (the server prices them), anything else as an amount. */
+export function CostDialog({
+  project,
+  open,
+  onOpenChange,
+}: {
+  project: Project;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateCost();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(
+      formSchema.superRefine((value, context) => {
+        if (value.category === 'labour') return;
+        const error = amountError(value.amount, project.currency);
+        if (error) context.addIssue({ code: 'custom', path: ['amount'], message: error });
+      }),
+    ),
+    defaultValues: {
+      date: '',
+      category: 'software',
+      description: '',
+      amount: '',
+      userId: '',
+      hours: '',
+    },
+  });
+  const { register, control, handleSubmit, formState } = form;
+  const { errors } = formState;
+  const category = useWatch({ control, name: 'category' });
+
+  const submit = handleSubmit((values) => {
+    const base = { date: values.date, description: values.description };
+    const input =
+      values.category === 'labour'
+        ? {
+            ...base,
+            category: 'labour' as const,
+            userId: values.userId,
+            hours: Number(values.hours),
+          }
+        : {
+            ...base,
+            category: values.category,
+            amount: {
+              amount: toMinor(values.amount, project.currency),
+              currency: project.currency,
+            },
+          };
+    create.mutate(
+      { projectId: project.id, input },
+      {
+        onSuccess: () => {
+          toast.success('The cost has been added.');
+          form.reset();
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          setServerFieldErrors(form, error, ['date', 'description', 'amount', 'userId', 'hours']);
+          toast.error(getErrorMessage(error));
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add cost">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <Input label="Date" type="date" {...register('date')} error={errors.date?.message} />
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <Dropdown
+              label="Category"
+              options={CATEGORY_OPTIONS}
+              value={field.value}
+              onChange={(value: CostCategory) => field.onChange(value)}
+              error={errors.category?.message}
+            />
+          )}
+        />
+        <Input
+          label="Description"
+          {...registerTrimmed(form, 'description')}
+          error={errors.description?.message}
+        />
+        {category === 'labour' ? (
+          <>
+            <Controller
+              control={control}
+              name="userId"
+              render={({ field }) => (
+                <PersonPicker
+                  label="Person"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.userId?.message}
+                />
+              )}
+            />
+            <Input
+              label="Hours"
+              inputMode="decimal"
+              {...registerTrimmed(form, 'hours')}
+              error={errors.hours?.message}
+              description="Priced at the person's cost rate on that day."
+            />
+          </>
+        ) : (
+          <Input
+            label={`Amount (${project.currency})`}
+            inputMode="decimal"
+            {...registerTrimmed(form, 'amount')}
+            error={errors.amount?.message}
+          />
+        )}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={create.isPending}>
+            Add cost
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,306 @@
+import {
+  COST_CATEGORY_LABELS,
+  COST_IMPORT_FIELD_LABELS,
+  COST_IMPORT_FIELDS,
+  COST_IMPORT_MAX_BYTES,
+  COST_IMPORT_REQUIRED_FIELDS,
+  BUDGETING_MESSAGES as M,
+  formatMoney,
+  type CostImportField,
+  type CostImportMapping,
+  type CostImportResult,
+  type Project,
+} from '@staff-admin/shared';
+import Papa from 'papaparse';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { Dropdown } from '../../../components/ui/dropdown.js';
+import { LiveStatus } from '../../../components/ui/live-status.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+import { toast } from '../../../lib/toast.js';
+import { useImportCosts } from '../api/import-costs.js';
+
+type Row = Record<string, string>;
+const NONE = '__none__';
+
+/** Picks the column named like the field (any letter case), if the file has one. */
+function guessMapping(headers: string[]): CostImportMapping {
+  const mapping: CostImportMapping = {};
+  for (const field of COST_IMPORT_FIELDS) {
+    const found = headers.find((header) => header.trim().toLowerCase() === field);
+    if (found) mapping[field] = found;
+  }
+  return mapping;
+}
+
+/**
+ * Import wizard: choose a CSV file, map its columns, preview (the server's dry run, with each bad
+ * row's errors, which can be fixed here), then import it as one batch that can be undone.
+ */
+export function ImportDialog({
+  project,
+  open,
+  onOpenChange,
+}: {
+  project: Project;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const fileInputId = useId();
+  const importCosts = useImportCosts();
+  const [fileName, setFileName] = useState('');
+  const [fileError, setFileError] = useState<string>();
+  const [headers, setHeaders] = useState<string[]>([]);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [mapping, setMapping] = useState<CostImportMapping>({});
+  const [preview, setPreview] = useState<CostImportResult | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const reset = () => {
+    setFileName('');
+    setFileError(undefined);
+    setHeaders([]);
+    setRows([]);
+    setMapping({});
+    setPreview(null);
+    setProgress(null);
+  };
+
+  const chooseFile = (file: File | undefined) => {
+    reset();
+    if (!file) return;
+    if (!file.name.toLowerCase().endsWith('.csv')) return setFileError(M.fileNotCsv);
+    if (file.size > COST_IMPORT_MAX_BYTES) return setFileError(M.fileTooLarge);
+    setFileName(file.name);
+    Papa.parse<Row>(file, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      complete: (result) => {
+        const fields = result.meta.fields ?? [];
+        if (result.data.length === 0) return setFileError(M.fileEmpty);
+        setHeaders(fields);
+        setRows(result.data);
+        setMapping(guessMapping(fields));
+      },
+      error: () => setFileError(M.fileNotCsv),
+    });
+  };
+
+  const mappedAll = COST_IMPORT_REQUIRED_FIELDS.every((field) => mapping[field]);
+  const fileOfRows = () =>
+    new File(
+      [
+        Papa.unparse({
+          fields: headers,
+          data: rows.map((row) => headers.map((h) => row[h] ?? '')),
+        }),
+      ],
+      fileName,
+      {
+        type: 'text/csv',
+      },
+    );
+
+  const send = (dryRun: boolean) => {
+    setProgress(dryRun ? null : 0);
+    importCosts.mutate(
+      { projectId: project.id, file: fileOfRows(), mapping, dryRun, onProgress: setProgress },
+      {
+        onSuccess: (result) => {
+          if (dryRun) return setPreview(result);
+          toast.success(
+            `${result.validCount} costs imported (${formatMoney(result.total)}). You can undo the import from the Imports tab.`,
+          );
+          reset();
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error(getErrorMessage(error)),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const editCell = (rowNumber: number, field: CostImportField, value: string) => {
+    const column = mapping[field];
+    if (!column) return;
+    setRows((current) =>
+      current.map((row, index) => (index + 1 === rowNumber ? { ...row, [column]: value } : row)),
+    );
+  };
+
+  const options = [
+    { value: NONE, label: 'Not in the file' },
+    ...headers.map((header) => ({ value: header, label: header })),
+  ];
+  const badRows = [...new Set(preview?.errors.map((error) => error.row) ?? [])];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+      title="Import costs from CSV"
+      description={`Costs in ${project.currency}; dates as YYYY-MM-DD.`}
+    >
+      <div className="flex flex-col gap-5">
+        <LiveStatus
+          message={
+            preview
+              ? `${preview.validCount} of ${preview.rowCount} rows are ready, ${preview.errorCount} have errors.`
+              : ''
+          }
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={fileInputId} className="text-sm font-medium text-slate-900">
+            1. CSV file
+          </label>
+          <input
+            id={fileInputId}
+            type="file"
+            accept=".csv,text/csv"
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${fileInputId}-error` : undefined}
+            onChange={(event) => chooseFile(event.target.files?.[0])}
+            className="text-sm"
+          />
+          {fileError && (
+            <p id={`${fileInputId}-error`} role="alert" className="text-sm text-red-700">
+              {fileError}
+            </p>
+          )}
+        </div>
+
+        {headers.length > 0 && (
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-2 text-sm font-medium text-slate-900">2. Columns</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {COST_IMPORT_FIELDS.map((field) => (
+                <Dropdown
+                  key={field}
+                  label={`${COST_IMPORT_FIELD_LABELS[field]}${(COST_IMPORT_REQUIRED_FIELDS as readonly string[]).includes(field) ? '' : ' (optional)'}`}
+                  options={options}
+                  value={mapping[field] ?? NONE}
+                  onChange={(column) => {
+                    setPreview(null);
+                    setMapping((current) => {
+                      const next = { ...current };
+                      if (column === NONE) delete next[field];
+                      else next[field] = column;
+                      return next;
+                    });
+                  }}
+                />
+              ))}
+            </div>
+            {!mappedAll && <p className="text-sm text-red-700">{M.mappingInvalid}</p>}
+            <Button
+              variant="secondary"
+              className="self-start"
+              disabled={!mappedAll}
+              isLoading={importCosts.isPending && progress === null}
+              onClick={() => send(true)}
+            >
+              {preview ? 'Check again' : 'Preview'}
+            </Button>
+          </fieldset>
+        )}
+
+        {preview && (
+          <section aria-label="Preview" className="flex flex-col gap-3">
+            <h3 className="text-sm font-semibold">3. Preview</h3>
+            <p className="text-sm">
+              {preview.validCount} of {preview.rowCount} rows ready, total{' '}
+              {formatMoney(preview.total)}.{' '}
+              {preview.errorCount > 0 &&
+                `${preview.errorCount} rows have errors: fix them below or in the file.`}
+            </p>
+            {badRows.length > 0 && (
+              <ul className="flex flex-col gap-3" aria-label="Rows with errors">
+                {badRows.map((rowNumber) => (
+                  <li key={rowNumber} className="rounded-lg border border-red-200 bg-red-50 p-3">
+                    <p className="text-sm font-semibold">Row {rowNumber}</p>
+                    {preview.errors
+                      .filter((error) => error.row === rowNumber)
+                      .map((error) =>
+                        error.field !== 'row' && mapping[error.field] ? (
+                          <label key={error.field} className="mt-2 flex flex-col gap-1 text-sm">
+                            <span>
+                              {COST_IMPORT_FIELD_LABELS[error.field]} of row {rowNumber}:{' '}
+                              <span className="text-red-700">{error.message}</span>
+                            </span>
+                            <input
+                              className="h-9 rounded border border-slate-300 bg-white px-2"
+                              value={rows[rowNumber - 1]?.[mapping[error.field] ?? ''] ?? ''}
+                              onChange={(event) =>
+                                editCell(
+                                  rowNumber,
+                                  error.field as CostImportField,
+                                  event.target.value,
+                                )
+                              }
+                            />
+                          </label>
+                        ) : (
+                          <p key={error.field} className="mt-1 text-sm text-red-700">
+                            {error.message}
+                          </p>
+                        ),
+                      )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {preview.preview.length > 0 && (
+              <div className="overflow-x-auto">
+                <table className="w-full min-w-[480px] text-left text-sm">
+                  <caption className="sr-only">Rows to import</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Row</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Category</th>
+                      <th scope="col">Description</th>
+                      <th scope="col" className="text-right">
+                        Amount
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.preview.map((row) => (
+                      <tr key={row.row}>
+                        <td>{row.row}</td>
+                        <td>{row.date}</td>
+                        <td>{COST_CATEGORY_LABELS[row.category]}</td>
+                        <td>{row.description}</td>
+                        <td className="text-right tabular-nums">{formatMoney(row.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        )}
+
+        {progress !== null && (
+          <progress value={progress} max={100} aria-label="Upload progress" className="w-full" />
+        )}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!preview || preview.errorCount > 0 || preview.validCount === 0}
+            isLoading={importCosts.isPending && progress !== null}
+            onClick={() => send(false)}
+          >
+            Import {preview ? `${preview.validCount} costs` : ''}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import { Tab, TabList, TabPanel, TabProvider } from '@ariakit/react';
+import clsx from 'clsx';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { isApiError, getErrorMessage } from '../../../lib/api-error.js';
+import { isOneOf } from '../../../lib/list-params.js';
+import { useProject } from '../api/get-project.js';
+import { BurnUpTable, ProjectFigures } from './project-figures.js';
+import { BudgetPanel, CostsPanel, ImportsPanel, RatesPanel } from './project-tabs.js';
+
+const TABS = ['costs', 'budget', 'rates', 'imports'] as const;
+const TAB_LABELS = {
+  costs: 'Costs',
+  budget: 'Budget history',
+  rates: 'Cost rates',
+  imports: 'Imports',
+};
+
+/** A project: key figures, cost by month, and its costs, budget history, rates and imports. */
+export function ProjectDetailView({ id }: { id: string }) {
+  const project = useProject(id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const tab = isOneOf(TABS, tabParam) ? tabParam : 'costs';
+
+  if (project.isPending) return <Spinner text="Loading the project…" />;
+  if (project.isError) {
+    return (
+      <p role="alert" className="py-12 text-center">
+        {isApiError(project.error, 404)
+          ? 'This project does not exist.'
+          : `The project could not be loaded. ${getErrorMessage(project.error)}`}
+      </p>
+    );
+  }
+  const data = project.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProjectFigures project={data} />
+      <BurnUpTable project={data} />
+      <TabProvider
+        selectedId={tab}
+        setSelectedId={(next) =>
+          next && setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })
+        }
+      >
+        <TabList aria-label="Project" className="flex gap-4 border-b border-slate-200">
+          {TABS.map((id) => (
+            <Tab
+              key={id}
+              id={id}
+              className={clsx(
+                '-mb-px border-b-2 px-1 py-2 font-medium focus-visible:outline-2 focus-visible:outline-blue-600',
+                tab === id ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700',
+              )}
+            >
+              {TAB_LABELS[id]}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel tabId="costs">{tab === 'costs' && <CostsPanel project={data} />}</TabPanel>
+        <TabPanel tabId="budget">{tab === 'budget' && <BudgetPanel project={data} />}</TabPanel>
+        <TabPanel tabId="rates">{tab === 'rates' && <RatesPanel project={data} />}</TabPanel>
+        <TabPanel tabId="imports">{tab === 'imports' && <ImportsPanel project={data} />}</TabPanel>
+      </TabProvider>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import {
+  COST_CATEGORY_LABELS,
+  EMPTY_VALUE,
+  formatMoney,
+  RECORD_DATE_FORMAT,
+  type CostEntry,
+  type ImportBatch,
+  type ProjectDetail,
+} from '@staff-admin/shared';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Pagination } from '../../../components/ui/pagination.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { getErrorMessage } from '../../../lib/api-error.js';
+import { formatDate } from '../../../lib/format-date.js';
+import { PAGE_SIZES } from '../../../lib/list-params.js';
+import { toast } from '../../../lib/toast.js';
+import { useDeleteCost } from '../api/change-costs.js';
+import { useCostRates } from '../api/cost-rates.js';
+import { useExportCostsCsv, useCosts } from '../api/get-costs.js';
+import { useBudgetRevisions, useImportBatches } from '../api/get-project.js';
+import { useUndoImport } from '../api/import-costs.js';
+import { BudgetDialog } from './budget-dialog.js';
+import { CostDialog } from './cost-dialog.js';
+import { ImportDialog } from './import-dialog.js';
+import { RateDialog } from './rate-dialog.js';
+
+const who = (person: { fullName: string | null; email: string } | null) =>
+  person?.fullName ?? person?.email ?? EMPTY_VALUE;
+
+function Loading({ text }: { text: string }) {
+  return (
+    <div className="px-4 py-10 text-center">
+      <Spinner text={text} />
+    </div>
+  );
+}
+
+/** Costs: a page of entries, add, delete, import and export. */
+export function CostsPanel({ project }: { project: ProjectDetail }) {
+  const [params, setParams] = useState({ page: 1, limitPerPage: 20 });
+  const costs = useCosts(project.id, params);
+  const remove = useDeleteCost();
+  const exportCsv = useExportCostsCsv();
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState<CostEntry | null>(null);
+  const rows = costs.data?.data ?? [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => setAdding(true)}>Add cost</Button>
+        <Button variant="secondary" onClick={() => setImporting(true)}>
+          Import CSV
+        </Button>
+        <Button
+          variant="secondary"
+          isLoading={exportCsv.isPending}
+          onClick={() =>
+            exportCsv.mutate(
+              { projectId: project.id, code: project.code },
+              { onError: (error) => toast.error(getErrorMessage(error)) },
+            )
+          }
+        >
+          Export CSV
+        </Button>
+      </div>
+      {costs.isPending ? (
+        <Loading text="Loading costs…" />
+      ) : costs.isError ? (
+        <p role="alert">The costs could not be loaded. {getErrorMessage(costs.error)}</p>
+      ) : rows.length === 0 ? (
+        <p className="py-8 text-center text-slate-700">
+          No costs yet: add one or import a CSV file.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <caption className="sr-only">Costs</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-2">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Category
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Description
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Person
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((cost) => (
+                <tr key={cost.id} className="border-b border-slate-100 last:border-none">
+                  <td className="px-4 py-2 whitespace-nowrap">{cost.date}</td>
+                  <td className="px-4 py-2">{COST_CATEGORY_LABELS[cost.category]}</td>
+                  <td className="px-4 py-2">{cost.description}</td>
+                  <td className="px-4 py-2">
+                    {cost.person
+                      ? `${who(cost.person)}, ${cost.hours} h at ${cost.rate ? formatMoney(cost.rate) : EMPTY_VALUE}`
+                      : EMPTY_VALUE}
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatMoney(cost.amount)}</td>
+                  <td className="px-4 py-2">
+                    <Button size="small" variant="secondary" onClick={() => setDeleting(cost)}>
+                      Delete {cost.description}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {costs.data && (
+            <Pagination
+              page={params.page}
+              totalPages={costs.data.meta.totalPages}
+              totalItems={costs.data.meta.totalItems}
+              pageSize={params.limitPerPage}
+              pageSizes={PAGE_SIZES}
+              onPageChange={(page) => setParams((current) => ({ ...current, page }))}
+              onPageSizeChange={(limitPerPage) => setParams({ page: 1, limitPerPage })}
+              itemNames={['cost', 'costs']}
+            />
+          )}
+        </div>
+      )}
+      <CostDialog project={project} open={adding} onOpenChange={setAdding} />
+      <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete cost"
+        description={
+          deleting
+            ? `Delete "${deleting.description}" of ${deleting.date} (${formatMoney(deleting.amount)})?`
+            : ''
+        }
+        confirmLabel="Delete"
+        destructive
+        isLoading={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success('The cost has been deleted.'),
+            onError: (error) => toast.error(getErrorMessage(error)),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+/** Budget history: every revision, newest first, and Revise budget. */
+export function BudgetPanel({ project }: { project: ProjectDetail }) {
+  const revisions = useBudgetRevisions(project.id);
+  const [revising, setRevising] = useState(false);
+  return (
+    <div className="flex flex-col gap-4">
+      <Button className="self-start" onClick={() => setRevising(true)}>
+        Revise budget
+      </Button>
+      {revisions.isPending ? (
+        <Loading text="Loading the budget history…" />
+      ) : revisions.isError ? (
+        <p role="alert">The budget history could not be loaded.</p>
+      ) : (
+        <ol className="flex flex-col gap-2" aria-label="Budget history">
+          {revisions.data.map((revision) => (
+            <li
+              key={revision.id}
+              className="rounded-xl border border-slate-200 bg-white p-3 text-sm"
+            >
+              <span className="font-semibold tabular-nums">{formatMoney(revision.amount)}</span>:{' '}
+              {revision.reason}
+              <span className="block text-slate-700">
+                {who(revision.createdBy)}, {formatDate(revision.createdAt, RECORD_DATE_FORMAT)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <BudgetDialog project={project} open={revising} onOpenChange={setRevising} />
+    </div>
+  );
+}
+
+/** Cost rates in the project's currency: what labour is priced at. */
+export function RatesPanel({ project }: { project: ProjectDetail }) {
+  const rates = useCostRates(project.currency);
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="flex flex-col gap-4">
+      <Button className="self-start" onClick={() => setAdding(true)}>
+        Add cost rate
+      </Button>
+      {rates.isPending ? (
+        <Loading text="Loading cost rates…" />
+      ) : rates.isError ? (
+        <p role="alert">The cost rates could not be loaded.</p>
+      ) : rates.data.length === 0 ? (
+        <p className="text-slate-700">No cost rates in {project.currency} yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label={`Cost rates in ${project.currency}`}>
+          {rates.data.map((rate) => (
+            <li key={rate.id} className="text-sm">
+              {who(rate.person)}: {formatMoney(rate.rate)} an hour from {rate.validFrom}
+            </li>
+          ))}
+        </ul>
+      )}
+      <RateDialog currency={project.currency} open={adding} onOpenChange={setAdding} />
+    </div>
+  );
+}
+
+/** Imports: each committed file, and Undo. */
+export function ImportsPanel({ project }: { project: ProjectDetail }) {
+  const batches = useImportBatches(project.id);
+  const undo = useUndoImport();
+  const [undoing, setUndoing] = useState<ImportBatch | null>(null);
+  return (
+    <div className="flex flex-col gap-4">
+      {batches.isPending ? (
+        <Loading text="Loading imports…" />
+      ) : batches.isError ? (
+        <p role="alert">The imports could not be loaded.</p>
+      ) : batches.data.length === 0 ? (
+        <p className="text-slate-700">Nothing has been imported into this project.</p>
+      ) : (
+        <ul className="flex flex-col gap-2" aria-label="Imports">
+          {batches.data.map((batch) => (
+            <li
+              key={batch.id}
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 text-sm"
+            >
+              <span>
+                <span className="font-semibold">{batch.fileName}</span>: {batch.rowCount} costs,{' '}
+                {formatMoney(batch.total)}, by {who(batch.createdBy)},{' '}
+                {formatDate(batch.createdAt, RECORD_DATE_FORMAT)}
+                {batch.undoneAt && ` · Undone ${formatDate(batch.undoneAt, RECORD_DATE_FORMAT)}`}
+              </span>
+              {!batch.undoneAt && (
+                <Button size="small" variant="secondary" onClick={() => setUndoing(batch)}>
+                  Undo import of {batch.fileName}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={undoing !== null}
+        onOpenChange={(open) => !open && setUndoing(null)}
+        title="Undo import"
+        description={
+          undoing ? `Remove the ${undoing.rowCount} costs imported from ${undoing.fileName}?` : ''
+        }
+        confirmLabel="Undo import"
+        destructive
+        isLoading={undo.isPending}
+        onConfirm={() =>
+          undoing &&
+          undo.mutate(undoing.id, {
+            onSuccess: () => toast.success('The import has been undone.'),
+            onError: (error) => toast.error(getErrorMessage(error)),
+            onSettled: () => setUndoing(null),
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { api } from './api-client.js';
+
+/**
+ * Fetches a file from the API (the call needs the bearer token, so a plain link would not do)
+ * and hands it to the browser as a download.
+ */
+export async function downloadFile(
+  path: string,
+  params: Record<string, unknown>,
+  fileName: string,
+): Promise<void> {
+  const { data } = await api.get<Blob>(path, { params, responseType: 'blob' });
+  const url = URL.createObjectURL(data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
