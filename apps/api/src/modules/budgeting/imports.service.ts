@@ -71,8 +71,10 @@ export class ImportsService {
     if (Object.keys(mappingErrors).length > 0) throw invalid(M.mappingInvalid, mappingErrors);
 
     const parsed = parseRows(records, columns, project.currency);
-    const { rows, errors } = await this.price(parsed.rows, project.currency);
-    errors.push(...parsed.errors);
+    const priced = await this.price(parsed.rows, project.currency);
+    const rows = priced.rows;
+    // Not push(...): a 50,000-row file can hold more errors than a call takes arguments.
+    const errors = priced.errors.concat(parsed.errors);
     const closed = await this.deps.costs.closedAmong(rows.map((row) => monthOf(row.date)));
     if (dryRun) {
       for (const row of rows) {
@@ -206,7 +208,7 @@ export class ImportsService {
         actorId,
         targetId: id,
         origin,
-        details: { projectId, fileName, rows: rows.length, totalMinor },
+        details: { projectId, after: { fileName, rows: rows.length, totalMinor } },
       });
     });
     const batch = await this.deps.batches.findById(id);

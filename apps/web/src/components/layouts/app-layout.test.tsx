@@ -9,6 +9,21 @@ import { isInSection } from './main-nav.js';
 
 async function renderSignedIn(url: string, position: Position = 'admin') {
   const me = createUser({ position, fullName: 'Alice Smith', email: 'alice@example.com' });
+  server.use(
+    http.get(`${API}/projects`, () =>
+      HttpResponse.json({
+        data: [],
+        meta: {
+          currentPage: 1,
+          itemsPerPage: 10,
+          totalItems: 0,
+          totalPages: 0,
+          totals: null,
+          currencies: [],
+        },
+      }),
+    ),
+  );
   const view = renderApp(url, { user: me });
   await screen.findByRole('banner');
   return { ...view, me };

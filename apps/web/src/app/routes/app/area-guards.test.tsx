@@ -4,16 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { renderApp } from '../../../testing/render-app.js';
 
-describe('area pages', () => {
-  it.each<[string, Position, string]>([
-    ['/financial/projects', 'admin', 'Budgeting & Cost tracking'],
-    ['/financial/projects', 'finance', 'Budgeting & Cost tracking'],
-  ])('%s shows %s its name and that its screens come later', async (url, position, label) => {
-    renderApp(url, { user: createUser({ position }) });
-    expect(await screen.findByRole('heading', { level: 1, name: label })).toBeInTheDocument();
-    expect(screen.getByText(`The ${label} screens are coming in a later release.`)).toBeVisible();
-  });
-
+describe('area guards', () => {
   it.each<[string, Position, string]>([
     ['/users', 'finance', 'User management'],
     ['/monitoring', 'finance', 'Monitoring & Error management'],
