@@ -1,0 +1,131 @@
+import { createUser, expect, expectAccessible, signIn, test } from '../support/fixtures';
+
+const CODE = `E2E-${Date.now().toString(36).toUpperCase()}`;
+
+// Two costs of March 2025; the second has a date that does not exist, fixed in the preview.
+const CSV = [
+  'date,category,description,amount',
+  '2025-03-10,software,IDE licences,500.00',
+  '2025-03-32,travel,Train to the client,300',
+].join('\n');
+
+test('a finance user creates a project, imports costs, closes the month and is refused changes in it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const finance = await createUser({ position: 'finance', fullName: 'Fin Ance' });
+  await signIn(page, finance);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Budgeting & Cost tracking' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await expectAccessible(page);
+
+  // A project with a budget of £1,000.
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByLabel('Code').fill(CODE);
+  await dialog.getByLabel('Name').fill('Client website');
+  await dialog.getByLabel('Client').fill('Acme');
+  await dialog.getByRole('combobox', { name: 'Owner' }).click();
+  await page.getByRole('option', { name: /Fin Ance/ }).click();
+  await dialog.getByLabel('Start date').fill('2025-01-01');
+  await dialog.getByLabel('Budget').fill('1000');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${CODE} · Client website` }),
+  ).toBeVisible();
+
+  // Import: the preview lists the bad row, which is fixed in place; then both rows go in.
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Import costs from CSV' });
+  await wizard
+    .getByLabel('1. CSV file')
+    .setInputFiles({ name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+  await wizard.getByRole('button', { name: 'Preview' }).click();
+  await expect(wizard.getByText('1 of 2 rows ready')).toBeVisible();
+  await expectAccessible(page);
+  await wizard.getByLabel(/Date of row 2/).fill('2025-03-31');
+  await wizard.getByRole('button', { name: 'Check again' }).click();
+  await expect(wizard.getByText('2 of 2 rows ready')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Import 2 costs' }).click();
+  await expect(page.getByText(/2 costs imported/)).toBeVisible();
+
+  // £800 of £1,000: the bar is amber ("Near budget").
+  await expect(page.getByRole('meter', { name: 'Budget used' })).toHaveAttribute(
+    'aria-valuetext',
+    '80.0 %, Near budget',
+  );
+  await expect(page.getByRole('cell', { name: 'Train to the client', exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // Close March 2025.
+  await page
+    .getByRole('navigation', { name: 'Budgeting' })
+    .getByRole('link', { name: 'Closed months' })
+    .click();
+  await page.getByLabel('Month to close').fill('2025-03');
+  await page.getByRole('button', { name: 'Close month' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Close month' })
+    .getByRole('button', { name: 'Close month' })
+    .click();
+  await expect(page.getByText('March 2025 is closed.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'March 2025' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Back on the project: deleting a March cost and undoing the import are both refused.
+  await page.goBack();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${CODE} · Client website` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Train to the client' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete cost' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(
+    page.getByText('This month is closed: its costs cannot be added, changed or deleted.'),
+  ).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Train to the client', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Imports' }).click();
+  await page.getByRole('button', { name: 'Undo import of march.csv' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Undo import' })
+    .getByRole('button', { name: 'Undo import' })
+    .click();
+  await expect(
+    page.getByText('This import has costs in a closed month and cannot be undone.'),
+  ).toBeVisible();
+  await expect(page.getByRole('meter', { name: 'Budget used' })).toHaveAttribute(
+    'aria-valuetext',
+    '80.0 %, Near budget',
+  );
+});
+
+test('a contractor gets No access at /financial/projects', async ({ page }) => {
+  const contractor = await createUser({ position: 'contractor', fullName: 'Con Tractor' });
+  await signIn(page, contractor);
+  await page.goto('/financial/projects');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+  ).toBeVisible();
+});
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('at 320px the project list and closed months pass axe', async ({ page }) => {
+    const finance = await createUser({ position: 'finance', fullName: 'Narrow Finance' });
+    await signIn(page, finance);
+    await page.goto('/financial/projects');
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/financial/closed-months');
+    await expect(page.getByRole('heading', { level: 1, name: 'Closed months' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
