@@ -3,6 +3,7 @@ import {
   COST_IMPORT_MAX_BYTES,
   COST_IMPORT_MAX_LISTED_ERRORS,
   COST_IMPORT_MAX_ROWS,
+  MONEY_MAX_MINOR,
   type CostEntry,
   type CostImportResult,
   type ImportBatch,
@@ -397,6 +398,23 @@ describe('row checks', () => {
     expect(response.json()).toMatchObject({ errors: { file: '1 rows have errors' } });
     expect(await figures(project.id)).toEqual({ actual: gbp(0), costCount: 0 });
     expect(await ok<ImportBatch[]>('GET', `/projects/${project.id}/import-batches`)).toEqual([]);
+  });
+
+  it('refuses a labour cost past the largest amount, and a file whose sum no number holds exactly', async () => {
+    const project = await newProject();
+    const person = await withRate(MONEY_MAX_MINOR);
+    const labour = await dryRun(project.id, [
+      HEADER,
+      `2026-05-01,labour,One hour,,,${person.email},1`,
+      `2026-05-02,labour,Two hours,,,${person.email},2`,
+    ]);
+    expect(labour.errors).toEqual([{ row: 2, field: 'hours', message: M.amountTooLarge }]);
+
+    // 9,008 rows of 10^12 minor units: past Number.MAX_SAFE_INTEGER (about 9.007 × 10^15).
+    const rows = Array.from({ length: 9008 }, (_, i) => `2026-05-01,other,Big ${i},10000000000,,,`);
+    const response = await upload(project.id, [HEADER, ...rows].join('\n'), { dryRun: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { file: M.totalTooLarge } });
   });
 
   it('refuses files with no rows or more than the row limit', async () => {

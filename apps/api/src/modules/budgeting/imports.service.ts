@@ -3,6 +3,7 @@ import {
   COST_IMPORT_MAX_LISTED_ERRORS,
   COST_IMPORT_MAX_ROWS,
   labourCost,
+  MONEY_MAX_MINOR,
   type CostImportMapping,
   type CostImportResult,
   type CostImportRowError,
@@ -93,6 +94,10 @@ export class ImportsService {
     }
 
     const totalMinor = valid.reduce((sum, row) => sum + row.amountMinor, 0);
+    // 50,000 rows at the largest amount each would add up past what a JSON number holds exactly.
+    if (!Number.isSafeInteger(totalMinor)) {
+      throw invalid(M.totalTooLarge, { file: M.totalTooLarge });
+    }
     const batch = dryRun
       ? null
       : await this.commit(actorId, project.id, file.name, valid, totalMinor, origin);
@@ -147,6 +152,10 @@ export class ImportsService {
         continue;
       }
       const cost = labourCost({ amount: rateMinor, currency }, row.hoursHundredths ?? 0).amount;
+      if (cost > MONEY_MAX_MINOR) {
+        errors.push({ row: row.row, field: 'hours', message: M.amountTooLarge });
+        continue;
+      }
       if (row.amountMinor !== null && row.amountMinor !== cost) {
         errors.push({ row: row.row, field: 'amount', message: M.amountInvalid });
         continue;
