@@ -2,7 +2,7 @@
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
 // first), --sections=<list> (comma separated: throughput, login, uploads, search, monitoring,
-// bundles, lighthouse, startup). Progress goes to stderr, the table to stdout.
+// budgeting, bundles, lighthouse, startup). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +23,7 @@ import {
   formatTable,
   formatValue,
 } from './lib/report.mjs';
+import { measureBudgeting } from './lib/budgeting.mjs';
 import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureSearch } from './lib/search.mjs';
 import { measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
@@ -35,6 +36,7 @@ const SECTIONS = [
   'uploads',
   'search',
   'monitoring',
+  'budgeting',
   'bundles',
   'lighthouse',
   'startup',
@@ -207,6 +209,11 @@ await section('search', async (log) => {
 await section('monitoring', async (log) => {
   const result = await measureMonitoring({ root, log });
   figures.monitoring = { source: result.source, ...result.engines };
+});
+
+await section('budgeting', async (log) => {
+  const result = await measureBudgeting({ root, log });
+  figures.budgeting = { source: result.source, ...result.engines };
 });
 
 const context = { postgres: Boolean(process.env.TEST_DATABASE_URL) };

@@ -74,7 +74,7 @@ export function summarizeMonitoring(engines) {
  * @param {string} script
  * @returns {Promise<{ stdout: string, exitCode: number | null }>}
  */
-async function runScript(root, script) {
+export async function runScript(root, script) {
   const child = spawn(process.execPath, [script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout?.on('data', (/** @type {Buffer} */ chunk) => {

@@ -1,0 +1,295 @@
+// Budgeting benchmark (issue 14): `node bench/budgeting/run.mjs`, or
+// `npm run bench -- --sections=budgeting`. Seeds PROJECTS (default 1,000) projects and
+// COST_ENTRIES (default 1,000,000) cost entries into a fresh SQLite file and, when
+// TEST_DATABASE_URL is set, a fresh PostgreSQL database (dropped afterwards), boots the real app,
+// times GET /api/projects, and times the commit of a 10,000-row CSV import over HTTP.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+register();
+const apiSrc = fileURLToPath(new URL('../../apps/api/src/', import.meta.url));
+const load = (file) => import(path.join(apiSrc, file));
+const { buildApp } = await load('app.ts');
+const { loadConfig } = await load('config/env.ts');
+const { createDatabase } = await load('db/database.ts');
+const { migrateToLatest } = await load('db/migrate.ts');
+const { createPasswordHasher } = await load('lib/password-hasher.ts');
+const { default: pg } = await import('pg');
+const { sql } = await import('kysely');
+
+const PROJECTS = Number(process.env.PROJECTS ?? 1_000);
+const COST_ENTRIES = Number(process.env.COST_ENTRIES ?? 1_000_000);
+const IMPORT_ROWS = Number(process.env.IMPORT_ROWS ?? 10_000);
+const REQUESTS = Number(process.env.REQUESTS ?? 200);
+const WARMUP = 20;
+const FINANCE = { email: 'bench-finance@example.com', password: 'Bench-Finance-Pass-1' };
+const CATEGORIES = ['contractor', 'software', 'hardware', 'travel', 'other'];
+
+/** The finance user's calls; every case is budgeted (the worst p50). */
+const CASES = [
+  { name: 'projects: default (code)', query: {} },
+  {
+    name: 'projects: sort percentUsed DESC',
+    query: { sortBy: 'percentUsed', sortDirection: 'DESC' },
+  },
+  { name: 'projects: sort remaining ASC', query: { sortBy: 'remaining', sortDirection: 'ASC' } },
+  { name: 'projects: search "acme"', query: { search: 'acme' } },
+  { name: 'projects: archived', query: { status: 'archived' } },
+  { name: 'projects: USD', query: { currency: 'USD' } },
+  { name: 'projects: page 10 of 100 per page', query: { page: '10', limitPerPage: '100' } },
+];
+
+const projectId = (n) => `c0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Projects in GBP and USD, a tenth archived; then 1M entries in one INSERT ... SELECT. */
+async function seed(database, ownerId) {
+  const { db, engine } = database;
+  const now = new Date().toISOString();
+  const projects = Array.from({ length: PROJECTS }, (_, n) => {
+    const code = `P-${String(n).padStart(5, '0')}`;
+    const name = `Project ${n}`;
+    const client = n % 3 === 0 ? 'Acme' : n % 3 === 1 ? 'Globex' : 'Initech';
+    return {
+      id: projectId(n),
+      code,
+      name,
+      client,
+      search_text: `${code}\n${name}\n${client}`.toLowerCase(),
+      currency: n % 5 === 0 ? 'USD' : 'GBP',
+      start_date: '2025-01-01',
+      end_date: n % 4 === 0 ? null : '2026-12-31',
+      status: n % 10 === 0 ? 'archived' : 'active',
+      owner_id: ownerId,
+      budget_minor: 5_000_000 + (n % 17) * 1_000_000,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  for (let start = 0; start < projects.length; start += 500) {
+    await db
+      .insertInto('projects')
+      .values(projects.slice(start, start + 500))
+      .execute();
+  }
+  const categories = sql.join(CATEGORIES.map((c, i) => sql`(${sql.lit(i)}, ${sql.lit(c)})`));
+  if (engine === 'postgres') {
+    await sql`
+      with categories(slot, name) as (values ${categories})
+      insert into cost_entries (id, project_id, entry_date, category, description, amount_minor, created_at, updated_at)
+      select
+        ('d0000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
+        ('c0000000-0000-4000-8000-' || lpad((n % ${sql.lit(PROJECTS)})::text, 12, '0'))::uuid,
+        to_char(date '2025-01-01' + (n % 600)::int, 'YYYY-MM-DD'),
+        categories.name,
+        'Cost ' || n,
+        (n * 7919) % 100000 + 100,
+        ${now}::timestamptz,
+        ${now}::timestamptz
+      from generate_series(0::bigint, ${sql.lit(COST_ENTRIES - 1)}) as n
+      join categories on categories.slot = n % ${sql.lit(CATEGORIES.length)}`.execute(db);
+  } else {
+    await sql`
+      with recursive s(n) as (select 0 union all select n + 1 from s where n < ${sql.lit(COST_ENTRIES - 1)}),
+      categories(slot, name) as (values ${categories})
+      insert into cost_entries (id, project_id, entry_date, category, description, amount_minor, created_at, updated_at)
+      select
+        printf('d0000000-0000-4000-8000-%012d', n),
+        printf('c0000000-0000-4000-8000-%012d', n % ${sql.lit(PROJECTS)}),
+        date('2025-01-01', '+' || (n % 600) || ' days'),
+        categories.name,
+        'Cost ' || n,
+        (n * 7919) % 100000 + 100,
+        ${now},
+        ${now}
+      from s join categories on categories.slot = s.n % ${sql.lit(CATEGORIES.length)}`.execute(db);
+  }
+  // The totals the app keeps on each write, computed once for the bulk load.
+  await sql`
+    update projects set
+      actual_minor = (select coalesce(sum(amount_minor), 0) from cost_entries where project_id = projects.id),
+      cost_count = (select count(*) from cost_entries where project_id = projects.id)`.execute(db);
+}
+
+/** A multipart body for app.inject with one CSV file. */
+function csvForm(csv) {
+  const boundary = `----bench-${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="costs.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+async function benchEngine(label, databaseUrl, dir) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    INIT_CWD: dir,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: randomBytes(48).toString('base64url'),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dir, 'no-site'),
+  });
+  const database = createDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    const now = new Date().toISOString();
+    const financeId = randomUUID();
+    await database.db
+      .insertInto('users')
+      .values({
+        id: financeId,
+        email: FINANCE.email,
+        full_name: 'Bench Finance',
+        full_name_lower: 'bench finance',
+        position: 'finance',
+        status: 'active',
+        password_hash: await createPasswordHasher().hash(FINANCE.password),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const seedStart = performance.now();
+    await seed(database, financeId);
+    if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
+    else await sql`analyze`.execute(database.db);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    const app = await buildApp(config, { database });
+    await app.ready();
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: FINANCE });
+      const headers = { authorization: `Bearer ${login.json().data.access_token}` };
+      const results = [];
+      for (const { name, query } of CASES) {
+        const url = `/api/projects?${new URLSearchParams(query)}`;
+        let totalItems = 0;
+        const times = [];
+        for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
+          const start = performance.now();
+          const response = await app.inject({ method: 'GET', url, headers });
+          const elapsed = performance.now() - start;
+          if (response.statusCode !== 200) {
+            throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+          }
+          if (i >= WARMUP) times.push(elapsed);
+          totalItems = response.json().meta.totalItems;
+        }
+        times.sort((a, b) => a - b);
+        results.push({
+          name,
+          totalItems,
+          p50: percentile(times, 0.5),
+          p99: percentile(times, 0.99),
+        });
+      }
+
+      const rows = ['date,category,description,amount'];
+      for (let i = 0; i < IMPORT_ROWS; i += 1) {
+        const day = String((i % 28) + 1).padStart(2, '0');
+        rows.push(
+          `2026-0${(i % 9) + 1}-${day},${CATEGORIES[i % 5]},Imported cost ${i},${(i % 5000) + 1}.${String(i % 100).padStart(2, '0')}`,
+        );
+      }
+      const form = csvForm(rows.join('\n'));
+      const importStart = performance.now();
+      const imported = await app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId(1)}/costs/import?dryRun=false`,
+        headers: { ...headers, ...form.headers },
+        payload: form.payload,
+      });
+      const importMs = performance.now() - importStart;
+      if (imported.statusCode !== 201) {
+        throw new Error(`import: ${imported.statusCode} ${imported.body.slice(0, 500)}`);
+      }
+      return { label, seedSeconds, results, importMs };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.db.destroy();
+  }
+}
+
+async function withPg(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function print({ label, seedSeconds, results, importMs }) {
+  console.log(
+    `\n${label}: ${PROJECTS.toLocaleString('en')} projects and ${COST_ENTRIES.toLocaleString('en')} cost entries seeded in ${seedSeconds.toFixed(1)} s; ${REQUESTS} requests per case`,
+  );
+  console.log(
+    `${'case'.padEnd(44)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(44)} ${String(r.totalItems).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}`,
+    );
+  }
+  console.log(
+    `import of ${IMPORT_ROWS.toLocaleString('en')} CSV rows (commit): ${importMs.toFixed(0)} ms`,
+  );
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-bench-budgeting-'));
+const reports = [];
+try {
+  reports.push(await benchEngine('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, dir));
+  print(reports.at(-1));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `staff_admin_bench_${randomBytes(6).toString('hex')}`;
+    await withPg(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+    try {
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      reports.push(await benchEngine('PostgreSQL', url.toString(), dir));
+      print(reports.at(-1));
+    } finally {
+      await withPg(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+    }
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: PostgreSQL is not measured.');
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// Last line of stdout: the figures for `npm run bench` (bench/lib/budgeting.mjs reads it).
+const engineKey = { SQLite: 'sqlite', PostgreSQL: 'postgres' };
+const engines = Object.fromEntries(
+  reports.map((r) => [
+    engineKey[r.label],
+    {
+      seedSeconds: r.seedSeconds,
+      listWorstP50Ms: Math.max(...r.results.map((c) => c.p50)),
+      importMs: r.importMs,
+      cases: r.results.map((c) => ({
+        name: c.name,
+        matches: c.totalItems,
+        p50Ms: c.p50,
+        p99Ms: c.p99,
+      })),
+    },
+  ]),
+);
+console.log(`\n${JSON.stringify({ engines })}`);
