@@ -81,7 +81,7 @@ export const BUDGETS = [
   },
   {
     id: 'budgeting-import-sqlite',
-    label: 'import of a 10,000-row CSV (commit over HTTP), SQLite',
+    label: 'import of a 10,000-row CSV (commit through the API), SQLite',
     figure: 'budgeting.sqlite.importMs',
     op: '<',
     limit: 5000,
@@ -89,7 +89,7 @@ export const BUDGETS = [
   },
   {
     id: 'budgeting-import-postgres',
-    label: 'import of a 10,000-row CSV (commit over HTTP), PostgreSQL',
+    label: 'import of a 10,000-row CSV (commit through the API), PostgreSQL',
     figure: 'budgeting.postgres.importMs',
     op: '<',
     limit: 5000,
