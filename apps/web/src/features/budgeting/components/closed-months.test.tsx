@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../testing/data.js';
+import { answer, findToast } from '../../../testing/http.js';
+import { renderApp } from '../../../testing/render-app.js';
+
+const MARCH = {
+  month: '2026-03',
+  closedAt: '2026-04-02T09:00:00.000Z',
+  closedBy: { id: 'u1', fullName: 'Fran Finance', email: 'fran@example.com' },
+};
+
+describe('closed months', () => {
+  it('lists closed months and closes another after a confirmation', async () => {
+    answer('get', '/closed-months', () => HttpResponse.json({ data: [MARCH] }));
+    const calls = answer('post', '/closed-months', () =>
+      HttpResponse.json({ data: { ...MARCH, month: '2026-04' } }, { status: 201 }),
+    );
+    const { user } = renderApp('/financial/closed-months', {
+      user: createUser({ position: 'finance' }),
+    });
+    expect(await screen.findByRole('cell', { name: 'March 2026' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
+
+    const month = screen.getByLabelText('Month to close');
+    await user.clear(month);
+    await user.type(month, '2026-04');
+    await user.click(screen.getByRole('button', { name: 'Close month' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Close month' });
+    expect(confirm).toHaveTextContent('Close April 2026?');
+    await user.click(within(confirm).getByRole('button', { name: 'Close month' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ month: '2026-04' });
+    expect(await findToast('April 2026 is closed.')).toBeVisible();
+  });
+
+  it('lets an admin reopen a month', async () => {
+    answer('get', '/closed-months', () => HttpResponse.json({ data: [MARCH] }));
+    const calls = answer(
+      'delete',
+      '/closed-months/2026-03',
+      () => new HttpResponse(null, { status: 204 }),
+    );
+    const { user } = renderApp('/financial/closed-months', {
+      user: createUser({ position: 'admin' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reopen March 2026' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reopen month' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(await findToast('March 2026 is open again.')).toBeVisible();
+  });
+});

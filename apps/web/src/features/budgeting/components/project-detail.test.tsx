@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../testing/data.js';
+import { answer, apiError, findToast } from '../../../testing/http.js';
+import { renderApp } from '../../../testing/render-app.js';
+import {
+  createCost,
+  createProject,
+  detailOf,
+  importResult,
+  serveProject,
+} from '../testing/budgeting-api.js';
+
+const FINANCE = createUser({ position: 'finance' });
+const gbp = (amount: number) => ({ amount, currency: 'GBP' });
+
+describe('project detail', () => {
+  it('shows the key figures, the cost by month and the costs', async () => {
+    const project = createProject({ code: 'ACME-WEB', name: 'Website' });
+    serveProject(
+      detailOf(project, [
+        { month: '2026-04', amount: gbp(100_000) },
+        { month: '2026-05', amount: gbp(150_000) },
+      ]),
+      [createCost({ description: 'IDE licences' })],
+    );
+    renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ACME-WEB · Website' }),
+    ).toBeVisible();
+    const figures = screen.getByRole('region', { name: 'Key figures' });
+    expect(figures).toHaveTextContent('£10,000.00');
+    expect(figures).toHaveTextContent('£2,500.00');
+    const months = screen.getByRole('table', { name: 'Cost by month' });
+    expect(within(months).getByRole('row', { name: /2026-05/ })).toHaveTextContent('£2,500.00');
+    expect(await screen.findByRole('cell', { name: 'IDE licences' })).toBeVisible();
+  });
+
+  it('says so for a project that does not exist', async () => {
+    answer('get', '/projects/missing', () => apiError(404, 'Project not found'));
+    renderApp('/financial/projects/missing', { user: FINANCE });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This project does not exist.');
+  });
+
+  it('adds a cost in minor units of the project’s currency', async () => {
+    const project = createProject();
+    serveProject(detailOf(project));
+    const calls = answer('post', `/projects/${project.id}/costs`, () =>
+      HttpResponse.json({ data: createCost() }, { status: 201 }),
+    );
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    await user.click(await screen.findByRole('button', { name: 'Add cost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add cost' });
+    await user.type(within(dialog).getByLabelText('Date'), '2026-05-10');
+    await user.type(within(dialog).getByLabelText('Description'), 'Monitors');
+    await user.type(within(dialog).getByLabelText('Amount (GBP)'), '1,250.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add cost' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({
+      date: '2026-05-10',
+      description: 'Monitors',
+      category: 'software',
+      amount: gbp(125050),
+    });
+    expect(await findToast('The cost has been added.')).toBeVisible();
+  });
+
+  it('shows the closed-month refusal of a delete', async () => {
+    const project = createProject();
+    const cost = createCost({ description: 'Old invoice' });
+    serveProject(detailOf(project), [cost]);
+    answer('delete', `/costs/${cost.id}`, () =>
+      apiError(409, 'This month is closed: its costs cannot be added, changed or deleted.'),
+    );
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    await user.click(await screen.findByRole('button', { name: 'Delete Old invoice' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete cost' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(
+      await findToast('This month is closed: its costs cannot be added, changed or deleted.'),
+    ).toBeVisible();
+  });
+
+  it('imports a file: preview with a bad row, fixed in place, checked again, then committed', async () => {
+    const project = createProject();
+    serveProject(detailOf(project));
+    let checks = 0;
+    const calls = answer('post', `/projects/${project.id}/costs/import`, ({ url }) => {
+      if (url.searchParams.get('dryRun') === 'false') {
+        return HttpResponse.json({ data: importResult({ dryRun: false }) }, { status: 201 });
+      }
+      checks += 1;
+      return HttpResponse.json({
+        data:
+          checks === 1
+            ? importResult({
+                validCount: 1,
+                errorCount: 1,
+                errors: [{ row: 2, field: 'date', message: 'Please enter a date as YYYY-MM-DD.' }],
+                total: gbp(50000),
+              })
+            : importResult(),
+      });
+    });
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const wizard = await screen.findByRole('dialog', { name: 'Import costs from CSV' });
+    const csv =
+      'date,category,description,amount\n2026-05-01,software,IDE,500\n2026-05-32,travel,Train,300\n';
+    await user.upload(
+      within(wizard).getByLabelText('1. CSV file'),
+      new File([csv], 'may.csv', { type: 'text/csv' }),
+    );
+    await user.click(await within(wizard).findByRole('button', { name: 'Preview' }));
+    expect(await within(wizard).findByText(/1 of 2 rows ready/)).toBeVisible();
+    expect(JSON.parse(String((calls[0]!.body as FormData).get('mapping')))).toEqual({
+      date: 'date',
+      category: 'category',
+      description: 'description',
+      amount: 'amount',
+    });
+    expect(within(wizard).getByRole('button', { name: /Import/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+
+    const cell = within(wizard).getByLabelText(/Date of row 2/);
+    expect(cell).toHaveValue('2026-05-32');
+    await user.clear(cell);
+    await user.type(cell, '2026-05-31');
+    await user.click(within(wizard).getByRole('button', { name: 'Check again' }));
+    expect(await within(wizard).findByText(/2 of 2 rows ready/)).toBeVisible();
+    await user.click(within(wizard).getByRole('button', { name: 'Import 2 costs' }));
+    expect(
+      await findToast('2 costs imported (£150.50). You can undo the import from the Imports tab.'),
+    ).toBeVisible();
+    expect(calls.map((call) => call.url.searchParams.get('dryRun'))).toEqual([
+      'true',
+      'true',
+      'false',
+    ]);
+  });
+});
