@@ -76,20 +76,26 @@ test('a finance user creates a project, imports costs, closes the month and is r
   await expect(page.getByRole('cell', { name: 'March 2025' })).toBeVisible();
   await expectAccessible(page);
 
-  // Back on the project: deleting a March cost and undoing the import are both refused.
+  // Back on the project: changing a March cost, deleting one and undoing the import are refused.
   await page.goBack();
   await expect(
     page.getByRole('heading', { level: 1, name: `${CODE} · Client website` }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Delete Train to the client' }).click();
+  const closedMessage = 'This month is closed: its costs cannot be added, changed or deleted.';
+  await page.getByRole('button', { name: 'Edit Train to the client' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit cost' });
+  await edit.getByLabel('Description').fill('Train and taxi');
+  await edit.getByRole('button', { name: 'Save cost' }).click();
+  await expect(page.getByText(closedMessage)).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Delete IDE licences' }).click();
   await page
     .getByRole('alertdialog', { name: 'Delete cost' })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(
-    page.getByText('This month is closed: its costs cannot be added, changed or deleted.'),
-  ).toBeVisible();
+  await expect(page.getByText(closedMessage).last()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Train to the client', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'IDE licences', exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Imports' }).click();
   await page.getByRole('button', { name: 'Undo import of march.csv' }).click();

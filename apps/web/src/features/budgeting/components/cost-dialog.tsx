@@ -4,9 +4,11 @@ import {
   COST_CATEGORIES,
   COST_CATEGORY_LABELS,
   COST_DESCRIPTION_MAX_LENGTH,
+  amountToDecimal,
   hoursToHundredths,
   isoDateSchema,
   type CostCategory,
+  type CostEntry,
   type Project,
 } from '@staff-admin/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -18,7 +20,7 @@ import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
-import { useCreateCost } from '../api/change-costs.js';
+import { useCreateCost, useUpdateCost } from '../api/change-costs.js';
 import { amountError, toMinor } from './money-text.js';
 import { PersonPicker } from './person-picker.js';
 
@@ -52,17 +54,24 @@ const formSchema = z
   });
 type FormValues = z.infer<typeof formSchema>;
 
-/** Adds a cost: labour as a person's hours (the server prices them), anything else as an amount. */
+/**
+ * Adds a cost, or changes `cost`: labour as a person's hours (the server prices them), anything
+ * else as an amount.
+ */
 export function CostDialog({
   project,
+  cost,
   open,
   onOpenChange,
 }: {
   project: Project;
+  cost?: CostEntry;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateCost();
+  const update = useUpdateCost();
+  const saving = create.isPending || update.isPending;
   const form = useForm<FormValues>({
     resolver: zodResolver(
       formSchema.superRefine((value, context) => {
@@ -72,12 +81,12 @@ export function CostDialog({
       }),
     ),
     defaultValues: {
-      date: '',
-      category: 'software',
-      description: '',
-      amount: '',
-      userId: '',
-      hours: '',
+      date: cost?.date ?? '',
+      category: cost?.category ?? 'software',
+      description: cost?.description ?? '',
+      amount: cost && cost.category !== 'labour' ? amountToDecimal(cost.amount) : '',
+      userId: cost?.person?.id ?? '',
+      hours: cost?.hours === null || cost?.hours === undefined ? '' : String(cost.hours),
     },
   });
   const { register, control, handleSubmit, formState } = form;
@@ -102,24 +111,23 @@ export function CostDialog({
               currency: project.currency,
             },
           };
-    create.mutate(
-      { projectId: project.id, input },
-      {
-        onSuccess: () => {
-          toast.success('The cost has been added.');
-          form.reset();
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          setServerFieldErrors(form, error, ['date', 'description', 'amount', 'userId', 'hours']);
-          toast.error(getErrorMessage(error));
-        },
+    const handlers = {
+      onSuccess: () => {
+        toast.success(cost ? 'The cost has been changed.' : 'The cost has been added.');
+        form.reset();
+        onOpenChange(false);
       },
-    );
+      onError: (error: unknown) => {
+        setServerFieldErrors(form, error, ['date', 'description', 'amount', 'userId', 'hours']);
+        toast.error(getErrorMessage(error));
+      },
+    };
+    if (cost) update.mutate({ id: cost.id, input }, handlers);
+    else create.mutate({ projectId: project.id, input }, handlers);
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add cost">
+    <Dialog open={open} onOpenChange={onOpenChange} title={cost ? 'Edit cost' : 'Add cost'}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <Input label="Date" type="date" {...register('date')} error={errors.date?.message} />
         <Controller
@@ -175,8 +183,8 @@ export function CostDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" isLoading={create.isPending}>
-            Add cost
+          <Button type="submit" isLoading={saving}>
+            {cost ? 'Save cost' : 'Add cost'}
           </Button>
         </div>
       </form>

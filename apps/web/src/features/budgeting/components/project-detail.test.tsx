@@ -66,6 +66,24 @@ describe('project detail', () => {
     expect(await findToast('The cost has been added.')).toBeVisible();
   });
 
+  it('edits a cost with its values filled in', async () => {
+    const project = createProject();
+    const cost = createCost({ description: 'Monitors', amount: gbp(125050) });
+    serveProject(detailOf(project), [cost]);
+    const calls = answer('patch', `/costs/${cost.id}`, () => HttpResponse.json({ data: cost }));
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    await user.click(await screen.findByRole('button', { name: 'Edit Monitors' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit cost' });
+    const amount = within(dialog).getByLabelText('Amount (GBP)');
+    expect(amount).toHaveValue('1250.50');
+    await user.clear(amount);
+    await user.type(amount, '99');
+    await user.click(within(dialog).getByRole('button', { name: 'Save cost' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ description: 'Monitors', amount: gbp(9900) });
+    expect(await findToast('The cost has been changed.')).toBeVisible();
+  });
+
   it('shows the closed-month refusal of a delete', async () => {
     const project = createProject();
     const cost = createCost({ description: 'Old invoice' });

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { isApiError, getErrorMessage } from '../../../lib/api-error.js';
 import { isOneOf } from '../../../lib/list-params.js';
 import { useProject } from '../api/get-project.js';
+import { BurnUpChart } from './burn-up-chart.js';
 import { BurnUpTable, ProjectFigures } from './project-figures.js';
 import { BudgetPanel, CostsPanel, ImportsPanel, RatesPanel } from './project-tabs.js';
 
@@ -37,6 +38,7 @@ export function ProjectDetailView({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-6">
       <ProjectFigures project={data} />
+      <BurnUpChart project={data} />
       <BurnUpTable project={data} />
       <TabProvider
         selectedId={tab}

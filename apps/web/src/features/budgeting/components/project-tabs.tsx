@@ -46,6 +46,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<CostEntry | null>(null);
+  const [editing, setEditing] = useState<CostEntry | null>(null);
   const rows = costs.data?.data ?? [];
 
   return (
@@ -115,9 +116,14 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
                   </td>
                   <td className="px-4 py-2 text-right tabular-nums">{formatMoney(cost.amount)}</td>
                   <td className="px-4 py-2">
-                    <Button size="small" variant="secondary" onClick={() => setDeleting(cost)}>
-                      Delete {cost.description}
-                    </Button>
+                    <div className="flex gap-2">
+                      <Button size="small" variant="secondary" onClick={() => setEditing(cost)}>
+                        Edit {cost.description}
+                      </Button>
+                      <Button size="small" variant="secondary" onClick={() => setDeleting(cost)}>
+                        Delete {cost.description}
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -138,6 +144,15 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
         </div>
       )}
       <CostDialog project={project} open={adding} onOpenChange={setAdding} />
+      {editing && (
+        <CostDialog
+          key={editing.id}
+          project={project}
+          cost={editing}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+        />
+      )}
       <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,0 +1,71 @@
+import { amountToDecimal, type ProjectDetail } from '@staff-admin/shared';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+const HEIGHT = 200;
+const MIN_WIDTH = 240;
+
+/** Minor units as a plain number of the currency's unit, for the chart's axis only. */
+const units = (amount: number, currency: string) => Number(amountToDecimal({ amount, currency }));
+
+/**
+ * The burn-up: cumulative cost by month against the current budget, drawn by uPlot (the one
+ * chart library of the site). The canvas is decoration: the "Cost by month" table beside it
+ * holds the same numbers for everyone.
+ */
+export function BurnUpChart({ project }: { project: ProjectDetail }) {
+  const holder = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element || project.monthlyCosts.length === 0) return;
+    let cumulative = 0;
+    const costs = project.monthlyCosts.map(({ amount }) => {
+      cumulative += amount.amount;
+      return units(cumulative, project.currency);
+    });
+    const budget = units(project.budget.amount, project.currency);
+    const months = project.monthlyCosts.map(({ month }) => month);
+    const plot = new uPlot(
+      {
+        width: Math.max(element.clientWidth, MIN_WIDTH),
+        height: HEIGHT,
+        legend: { show: false },
+        cursor: { show: false },
+        select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+        scales: {
+          x: { time: false },
+          y: { range: (_u, _min, max) => [0, Math.max(max, budget) * 1.1] },
+        },
+        axes: [{ values: (_u, ticks) => ticks.map((tick) => months[tick] ?? '') }, { size: 70 }],
+        series: [
+          {},
+          { stroke: '#1d4ed8', width: 2, points: { show: true } },
+          { stroke: '#b91c1c', width: 1, dash: [6, 4], points: { show: false } },
+        ],
+      },
+      [months.map((_month, index) => index), costs, months.map(() => budget)],
+      element,
+    );
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(element.clientWidth, MIN_WIDTH), height: HEIGHT }),
+    );
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [project]);
+
+  if (project.monthlyCosts.length === 0) return null;
+  return (
+    <figure className="rounded-2xl border border-slate-200 bg-white p-4">
+      <div ref={holder} aria-hidden="true" />
+      <figcaption className="mt-2 text-sm text-slate-700">
+        Cumulative cost (solid) against the budget (dashed), by month; the numbers are in the table
+        below.
+      </figcaption>
+    </figure>
+  );
+}
