@@ -136,9 +136,8 @@ test.describe('navigation by role', () => {
     await expect(nav.getByRole('link')).toHaveText(['Budgeting & Cost tracking']);
     await nav.getByRole('link', { name: 'Budgeting & Cost tracking' }).click();
     await expect(page).toHaveURL(/\/financial\/projects$/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(
-      'Budgeting & Cost tracking',
-    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Budgeting' })).toBeVisible();
 
     await page.goto('/users');
     await expect(page.getByRole('heading', { name: /do not have access/i })).toBeVisible();

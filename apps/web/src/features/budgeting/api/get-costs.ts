@@ -1,13 +1,22 @@
-import type { CostEntry, Paginated } from '@staff-admin/shared';
+import type { CostCategory, CostEntry, Paginated } from '@staff-admin/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { downloadFile } from '../../../lib/download-file.js';
 import { budgetingKeys } from './keys.js';
 
+/** The costs tab's view: filters (empty = all) and page. */
 export interface CostsParams {
+  from: string;
+  to: string;
+  category: CostCategory | '';
+  userId: string;
   page: number;
   limitPerPage: number;
 }
+
+/** The query string of the list and of its CSV export: empty filters are left out. */
+export const costsQuery = (params: CostsParams) =>
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
 
 /** GET /projects/{id}/costs: one page, newest day first. */
 export function useCosts(projectId: string, params: CostsParams) {
@@ -16,7 +25,7 @@ export function useCosts(projectId: string, params: CostsParams) {
     queryFn: async ({ signal }) =>
       (
         await api.get<Paginated<CostEntry>>(`/projects/${encodeURIComponent(projectId)}/costs`, {
-          params,
+          params: costsQuery(params),
           signal,
         })
       ).data,
@@ -24,14 +33,24 @@ export function useCosts(projectId: string, params: CostsParams) {
   });
 }
 
-/** GET /projects/{id}/costs/export.csv: every cost of the project, as a download. */
+/** GET /projects/{id}/costs/export.csv: every cost the filters match, as a download. */
 export function useExportCostsCsv() {
   return useMutation({
-    mutationFn: ({ projectId, code }: { projectId: string; code: string }) =>
-      downloadFile(
+    mutationFn: ({
+      projectId,
+      code,
+      params,
+    }: {
+      projectId: string;
+      code: string;
+      params: CostsParams;
+    }) => {
+      const { page: _page, limitPerPage: _limit, ...filters } = costsQuery(params);
+      return downloadFile(
         `/projects/${encodeURIComponent(projectId)}/costs/export.csv`,
-        {},
+        filters,
         `${code}-costs.csv`,
-      ),
+      );
+    },
   });
 }

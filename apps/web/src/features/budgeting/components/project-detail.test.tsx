@@ -37,6 +37,40 @@ describe('project detail', () => {
     expect(await screen.findByRole('cell', { name: 'IDE licences' })).toBeVisible();
   });
 
+  it('keeps the costs filters in the URL, sends them, and exports what they match', async () => {
+    const project = createProject({ code: 'ACME-WEB' });
+    serveProject(detailOf(project));
+    const calls = answer('get', `/projects/${project.id}/costs`, () =>
+      HttpResponse.json({
+        data: [],
+        meta: { currentPage: 1, itemsPerPage: 20, totalItems: 0, totalPages: 0 },
+      }),
+    );
+    const exports = answer(
+      'get',
+      `/projects/${project.id}/costs/export.csv`,
+      () => new HttpResponse('date\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    );
+    const { user, router } = renderApp(
+      `/financial/projects/${project.id}?category=travel&from=2026-05-01`,
+      { user: FINANCE },
+    );
+    expect(await screen.findByText('No cost matches these filters.')).toBeVisible();
+    expect(Object.fromEntries(calls.at(-1)!.url.searchParams)).toMatchObject({
+      category: 'travel',
+      from: '2026-05-01',
+      page: '1',
+    });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(exports).toHaveLength(1));
+    expect(Object.fromEntries(exports[0]!.url.searchParams)).toEqual({
+      category: 'travel',
+      from: '2026-05-01',
+    });
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('category'));
+  });
+
   it('says so for a project that does not exist', async () => {
     answer('get', '/projects/missing', () => apiError(404, 'Project not found'));
     renderApp('/financial/projects/missing', { user: FINANCE });

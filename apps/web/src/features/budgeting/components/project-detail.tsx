@@ -43,7 +43,15 @@ export function ProjectDetailView({ id }: { id: string }) {
       <TabProvider
         selectedId={tab}
         setSelectedId={(next) =>
-          next && setSearchParams({ tab: next }, { replace: true, preventScrollReset: true })
+          next &&
+          setSearchParams(
+            (current) => {
+              const query = new URLSearchParams(current);
+              query.set('tab', next);
+              return query;
+            },
+            { replace: true, preventScrollReset: true },
+          )
         }
       >
         <TabList aria-label="Project" className="flex gap-4 border-b border-slate-200">

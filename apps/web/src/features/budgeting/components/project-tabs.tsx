@@ -1,4 +1,5 @@
 import {
+  COST_CATEGORIES,
   COST_CATEGORY_LABELS,
   EMPTY_VALUE,
   formatMoney,
@@ -10,6 +11,8 @@ import {
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { Dropdown } from '../../../components/ui/dropdown.js';
+import { Input } from '../../../components/ui/input.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -21,10 +24,18 @@ import { useCostRates } from '../api/cost-rates.js';
 import { useExportCostsCsv, useCosts } from '../api/get-costs.js';
 import { useBudgetRevisions, useImportBatches } from '../api/get-project.js';
 import { useUndoImport } from '../api/import-costs.js';
+import { useCostsParams } from '../hooks/use-costs-params.js';
 import { BudgetDialog } from './budget-dialog.js';
 import { CostDialog } from './cost-dialog.js';
 import { ImportDialog } from './import-dialog.js';
+import { PersonPicker } from './person-picker.js';
 import { RateDialog } from './rate-dialog.js';
+
+const ALL = 'all' as const;
+const CATEGORY_FILTER = [
+  { value: ALL, label: 'All categories' },
+  ...COST_CATEGORIES.map((value) => ({ value, label: COST_CATEGORY_LABELS[value] })),
+];
 
 const who = (person: { fullName: string | null; email: string } | null) =>
   person?.fullName ?? person?.email ?? EMPTY_VALUE;
@@ -39,8 +50,9 @@ function Loading({ text }: { text: string }) {
 
 /** Costs: a page of entries, add, delete, import and export. */
 export function CostsPanel({ project }: { project: ProjectDetail }) {
-  const [params, setParams] = useState({ page: 1, limitPerPage: 20 });
+  const [params, update] = useCostsParams();
   const costs = useCosts(project.id, params);
+  const filtered = Boolean(params.from || params.to || params.category || params.userId);
   const remove = useDeleteCost();
   const exportCsv = useExportCostsCsv();
   const [adding, setAdding] = useState(false);
@@ -61,7 +73,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
           isLoading={exportCsv.isPending}
           onClick={() =>
             exportCsv.mutate(
-              { projectId: project.id, code: project.code },
+              { projectId: project.id, code: project.code, params },
               { onError: (error) => toast.error(getErrorMessage(error)) },
             )
           }
@@ -69,13 +81,53 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
           Export CSV
         </Button>
       </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <Input
+          label="From"
+          type="date"
+          value={params.from}
+          onChange={(event) => update({ from: event.target.value, page: 1 })}
+          className="w-44"
+        />
+        <Input
+          label="To"
+          type="date"
+          value={params.to}
+          onChange={(event) => update({ to: event.target.value, page: 1 })}
+          className="w-44"
+        />
+        <Dropdown
+          label="Category"
+          options={CATEGORY_FILTER}
+          value={params.category || ALL}
+          onChange={(category) => update({ category: category === ALL ? '' : category, page: 1 })}
+          className="w-44"
+        />
+        <div className="w-64">
+          <PersonPicker
+            label="Person"
+            value={params.userId}
+            onChange={(userId) => update({ userId, page: 1 })}
+          />
+        </div>
+        {filtered && (
+          <Button
+            variant="text"
+            onClick={() => update({ from: '', to: '', category: '', userId: '', page: 1 })}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
       {costs.isPending ? (
         <Loading text="Loading costs…" />
       ) : costs.isError ? (
         <p role="alert">The costs could not be loaded. {getErrorMessage(costs.error)}</p>
       ) : rows.length === 0 ? (
         <p className="py-8 text-center text-slate-700">
-          No costs yet: add one or import a CSV file.
+          {filtered
+            ? 'No cost matches these filters.'
+            : 'No costs yet: add one or import a CSV file.'}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
@@ -136,8 +188,8 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
               totalItems={costs.data.meta.totalItems}
               pageSize={params.limitPerPage}
               pageSizes={PAGE_SIZES}
-              onPageChange={(page) => setParams((current) => ({ ...current, page }))}
-              onPageSizeChange={(limitPerPage) => setParams({ page: 1, limitPerPage })}
+              onPageChange={(page) => update({ page })}
+              onPageSizeChange={(limitPerPage) => update({ page: 1, limitPerPage })}
               itemNames={['cost', 'costs']}
             />
           )}

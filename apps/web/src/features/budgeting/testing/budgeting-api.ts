@@ -98,7 +98,7 @@ export function createCost(overrides: Partial<CostEntry> = {}): CostEntry {
   };
 }
 
-/** GET of a project, its costs, and empty revisions, rates and imports. */
+/** GET of a project, its costs, empty revisions and imports, and one person to pick. */
 export function serveProject(project: ProjectDetail, costs: CostEntry[] = []) {
   const page: Paginated<CostEntry> = {
     data: costs,
@@ -111,6 +111,11 @@ export function serveProject(project: ProjectDetail, costs: CostEntry[] = []) {
       HttpResponse.json({ data: [] }),
     ),
     http.get(`${API}/projects/${project.id}/import-batches`, () => HttpResponse.json({ data: [] })),
+    http.get(`${API}/budgeting/people`, () =>
+      HttpResponse.json({
+        data: [{ id: 'u1', fullName: 'Wes Worker', email: 'wes@example.com' }],
+      }),
+    ),
   );
 }
 
