@@ -71,6 +71,28 @@ describe('project detail', () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('category'));
   });
 
+  it('edits the project; its currency is fixed once it has costs', async () => {
+    const project = createProject({ name: 'Website', costCount: 2 });
+    serveProject(detailOf(project));
+    const calls = answer('patch', `/projects/${project.id}`, () =>
+      HttpResponse.json({ data: { ...project, name: 'Web shop', status: 'archived' } }),
+    );
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    await user.click(await screen.findByRole('button', { name: 'Edit project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit project' });
+    expect(
+      within(dialog).getByText('The currency cannot change once the project has costs.'),
+    ).toBeVisible();
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Web shop');
+    await user.click(within(dialog).getByRole('button', { name: 'Save project' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ name: 'Web shop', endDate: '2026-12-31' });
+    expect(calls[0]!.body).not.toHaveProperty('currency');
+    expect(await findToast('The project has been saved.')).toBeVisible();
+  });
+
   it('says so for a project that does not exist', async () => {
     answer('get', '/projects/missing', () => apiError(404, 'Project not found'));
     renderApp('/financial/projects/missing', { user: FINANCE });

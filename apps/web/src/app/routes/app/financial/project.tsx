@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Button } from '../../../../components/ui/button.js';
+import { EditProjectDialog } from '../../../../features/budgeting/components/edit-project-dialog.js';
 import { ContentLayout } from '../../../../components/layouts/content-layout.js';
 import { BudgetingNav } from '../../../../features/budgeting/components/budgeting-nav.js';
 import { ProjectDetailView } from '../../../../features/budgeting/components/project-detail.js';
@@ -8,11 +11,25 @@ import { FINANCIAL_AREA } from '../financial-area.js';
 
 function ProjectTitle({ id }: { id: string }) {
   const project = useProject(id);
+  const [editing, setEditing] = useState(false);
   const title = project.data ? `${project.data.code} · ${project.data.name}` : 'Project';
   return (
-    <ContentLayout title={title} documentTitle={`${title} · ${FINANCIAL_AREA.label}`}>
+    <ContentLayout
+      title={title}
+      documentTitle={`${title} · ${FINANCIAL_AREA.label}`}
+      actions={
+        project.data && (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit project
+          </Button>
+        )
+      }
+    >
       <BudgetingNav />
       <ProjectDetailView id={id} />
+      {project.data && editing && (
+        <EditProjectDialog project={project.data} open onOpenChange={setEditing} />
+      )}
     </ContentLayout>
   );
 }
