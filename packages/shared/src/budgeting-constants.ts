@@ -71,7 +71,6 @@ export const COST_HOURS_MAX = 1000;
 /** A cost import: the file's limits. */
 export const COST_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const COST_IMPORT_MAX_ROWS = 50_000;
-export const COST_IMPORT_EXTENSIONS = ['.csv'] as const;
 /** The columns a cost file is mapped onto; `person` is an email, `currency` is checked if given. */
 export const COST_IMPORT_FIELDS = [
   'date',

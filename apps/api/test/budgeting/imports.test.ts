@@ -7,7 +7,6 @@ import {
   type CostEntry,
   type CostImportResult,
   type ImportBatch,
-  type Project,
   type ProjectDetail,
 } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,13 +19,13 @@ import {
   type TestUser,
 } from '../helpers.js';
 import { multipart, solidPng } from '../images.js';
+import { budgetingClient, gbp } from './client.js';
 
 let t: TestApp;
 let admin: TestUser;
 let finance: TestUser;
 let adminToken: string;
 let financeToken: string;
-let projectCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -41,36 +40,15 @@ afterAll(async () => {
 });
 
 const HEADER = 'date,category,description,amount,currency,person,hours';
-const gbp = (amount: number) => ({ amount, currency: 'GBP' });
-
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = financeToken) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-async function ok<T>(method: Method, url: string, payload?: object, token = financeToken) {
-  const response = await call(method, url, payload, token);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<{ data: T }>().data;
-}
-
-async function newProject(currency = 'GBP'): Promise<Project> {
-  projectCounter += 1;
-  return ok<Project>('POST', '/projects', {
-    code: `IMP-${projectCounter}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase(),
-    name: `Import ${projectCounter}`,
-    client: 'Acme',
-    currency,
-    startDate: '2026-01-01',
-    endDate: '2026-12-31',
-    ownerId: finance.id,
-    budget: { amount: 1_000_000, currency },
-  });
-}
+const {
+  call,
+  ok,
+  newProject: projectOf,
+} = budgetingClient(
+  () => t,
+  () => financeToken,
+);
+const newProject = (currency = 'GBP') => projectOf(finance.id, { currency });
 
 interface ImportOptions {
   dryRun?: boolean;

@@ -5,7 +5,6 @@ import type {
   CostRate,
   ImportBatch,
   Position,
-  Project,
   ProjectDetail,
   ProjectList,
 } from '@staff-admin/shared';
@@ -18,8 +17,9 @@ import {
   loginTokens,
   type TestApp,
   type TestUser,
-} from './helpers.js';
-import { multipart, pngPart } from './images.js';
+} from '../helpers.js';
+import { multipart, pngPart } from '../images.js';
+import { budgetingClient, gbp } from './client.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -27,7 +27,6 @@ let finance: TestUser;
 let worker: TestUser;
 let adminToken: string;
 let financeToken: string;
-let codeCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,38 +42,15 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown, token = financeToken) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-async function ok<T>(method: Method, url: string, payload?: unknown, token = financeToken) {
-  const response = await call(method, url, payload, token);
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json<{ data: T }>().data;
-}
-
-const gbp = (amount: number) => ({ amount, currency: 'GBP' });
-
-async function newProject(overrides: Record<string, unknown> = {}): Promise<Project> {
-  codeCounter += 1;
-  const currency = (overrides.currency as string | undefined) ?? 'GBP';
-  return ok<Project>('POST', '/projects', {
-    code: `P-${codeCounter}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase(),
-    name: `Project ${codeCounter}`,
-    client: 'Acme',
-    currency,
-    startDate: '2026-01-01',
-    endDate: '2026-12-31',
-    ownerId: finance.id,
-    budget: { amount: 1_000_000, currency },
-    ...overrides,
-  });
-}
+const {
+  call,
+  ok,
+  newProject: projectOf,
+} = budgetingClient(
+  () => t,
+  () => financeToken,
+);
+const newProject = (overrides: Record<string, unknown> = {}) => projectOf(finance.id, overrides);
 
 const addCost = (projectId: string, body: Record<string, unknown>) =>
   call('POST', `/projects/${projectId}/costs`, body);
