@@ -8,14 +8,23 @@ const LEVEL_BAR = { ok: 'bg-blue-600', warning: 'bg-amber-500', over: 'bg-red-60
  * How much of the budget is used: a bar (amber from 80 %, red from 100 %) with the percent and,
  * near or over budget, words, so colour is never the only signal.
  */
-export function BurnBar({ percent, actual }: { percent: number | null; actual: Money }) {
+export function BurnBar({
+  percent,
+  actual,
+  label: name = 'Budget used',
+}: {
+  percent: number | null;
+  actual: Money;
+  /** The meter's accessible name. */
+  label?: string;
+}) {
   const level = burnLevel(percent, actual.amount);
   const label = percent === null ? 'No budget' : `${percent.toFixed(1)} %`;
   return (
     <div className="flex min-w-32 flex-col gap-1">
       <div
         role="meter"
-        aria-label="Budget used"
+        aria-label={name}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.min(percent ?? 100, 100)}

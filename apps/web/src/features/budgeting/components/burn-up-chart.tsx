@@ -1,7 +1,8 @@
-import { amountToDecimal, type ProjectDetail } from '@staff-admin/shared';
+import { amountToDecimal, type BudgetRevision, type ProjectDetail } from '@staff-admin/shared';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { budgetByMonth } from './burn-up.js';
 
 const HEIGHT = 200;
 const MIN_WIDTH = 240;
@@ -10,11 +11,17 @@ const MIN_WIDTH = 240;
 const units = (amount: number, currency: string) => Number(amountToDecimal({ amount, currency }));
 
 /**
- * The burn-up: cumulative cost by month against the current budget, drawn by uPlot (the one
- * chart library of the site). The canvas is decoration: the "Cost by month" table beside it
- * holds the same numbers for everyone.
+ * The burn-up: cumulative cost by month against the budget in force that month, drawn by uPlot
+ * (the one chart library of the site). The canvas is decoration: the "Cost by month" table
+ * beside it holds the same numbers for everyone.
  */
-export function BurnUpChart({ project }: { project: ProjectDetail }) {
+export function BurnUpChart({
+  project,
+  revisions,
+}: {
+  project: ProjectDetail;
+  revisions: readonly BudgetRevision[] | undefined;
+}) {
   const holder = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -25,7 +32,9 @@ export function BurnUpChart({ project }: { project: ProjectDetail }) {
       cumulative += amount.amount;
       return units(cumulative, project.currency);
     });
-    const budget = units(project.budget.amount, project.currency);
+    const budgets = budgetByMonth(project, revisions).map((amount) =>
+      units(amount, project.currency),
+    );
     const months = project.monthlyCosts.map(({ month }) => month);
     const plot = new uPlot(
       {
@@ -36,7 +45,7 @@ export function BurnUpChart({ project }: { project: ProjectDetail }) {
         select: { show: false, left: 0, top: 0, width: 0, height: 0 },
         scales: {
           x: { time: false },
-          y: { range: (_u, _min, max) => [0, Math.max(max, budget) * 1.1] },
+          y: { range: (_u, _min, max) => [0, Math.max(max, ...budgets) * 1.1] },
         },
         axes: [{ values: (_u, ticks) => ticks.map((tick) => months[tick] ?? '') }, { size: 70 }],
         series: [
@@ -45,7 +54,7 @@ export function BurnUpChart({ project }: { project: ProjectDetail }) {
           { stroke: '#b91c1c', width: 1, dash: [6, 4], points: { show: false } },
         ],
       },
-      [months.map((_month, index) => index), costs, months.map(() => budget)],
+      [months.map((_month, index) => index), costs, budgets],
       element,
     );
     const resize = new ResizeObserver(() =>
@@ -56,7 +65,7 @@ export function BurnUpChart({ project }: { project: ProjectDetail }) {
       resize.disconnect();
       plot.destroy();
     };
-  }, [project]);
+  }, [project, revisions]);
 
   if (project.monthlyCosts.length === 0) return null;
   return (

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, findToast } from '../../../testing/http.js';
+import { answer, apiError, findToast, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 
 const MARCH = {
@@ -50,5 +50,25 @@ describe('closed months', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Reopen' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(await findToast('March 2026 is open again.')).toBeVisible();
+  });
+
+  it('shows a spinner, then says when no month is closed', async () => {
+    const held = gate();
+    answer('get', '/closed-months', async () => {
+      await held.opened;
+      return HttpResponse.json({ data: [] });
+    });
+    renderApp('/financial/closed-months', { user: createUser({ position: 'finance' }) });
+    expect(await screen.findByText('Loading closed months…')).toBeVisible();
+    held.open();
+    expect(await screen.findByText('No month is closed yet.')).toBeVisible();
+  });
+
+  it('says when the closed months cannot be loaded', async () => {
+    answer('get', '/closed-months', () => apiError(500, 'Database is down'));
+    renderApp('/financial/closed-months', { user: createUser({ position: 'finance' }) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The closed months could not be loaded. Database is down',
+    );
   });
 });

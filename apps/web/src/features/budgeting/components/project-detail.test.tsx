@@ -95,6 +95,7 @@ describe('project detail', () => {
 
   it('says so for a project that does not exist', async () => {
     answer('get', '/projects/missing', () => apiError(404, 'Project not found'));
+    answer('get', '/projects/missing/budget-revisions', () => apiError(404, 'Project not found'));
     renderApp('/financial/projects/missing', { user: FINANCE });
     expect(await screen.findByRole('alert')).toHaveTextContent('This project does not exist.');
   });

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { isApiError, getErrorMessage } from '../../../lib/api-error.js';
 import { isOneOf } from '../../../lib/list-params.js';
-import { useProject } from '../api/get-project.js';
+import { useBudgetRevisions, useProject } from '../api/get-project.js';
 import { BurnUpChart } from './burn-up-chart.js';
 import { BurnUpTable, ProjectFigures } from './project-figures.js';
 import { BudgetPanel, CostsPanel, ImportsPanel, RatesPanel } from './project-tabs.js';
@@ -20,6 +20,7 @@ const TAB_LABELS = {
 /** A project: key figures, cost by month, and its costs, budget history, rates and imports. */
 export function ProjectDetailView({ id }: { id: string }) {
   const project = useProject(id);
+  const revisions = useBudgetRevisions(id);
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab = isOneOf(TABS, tabParam) ? tabParam : 'costs';
@@ -38,8 +39,8 @@ export function ProjectDetailView({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-6">
       <ProjectFigures project={data} />
-      <BurnUpChart project={data} />
-      <BurnUpTable project={data} />
+      <BurnUpChart project={data} revisions={revisions.data} />
+      <BurnUpTable project={data} revisions={revisions.data} />
       <TabProvider
         selectedId={tab}
         setSelectedId={(next) =>

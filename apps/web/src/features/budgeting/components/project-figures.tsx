@@ -1,11 +1,14 @@
 import {
   EMPTY_VALUE,
   formatMoney,
+  percentUsed,
   PROJECT_STATUS_LABELS,
+  type BudgetRevision,
   type ProjectDetail,
 } from '@staff-admin/shared';
 import { formatDate } from '../../../lib/format-date.js';
 import { BurnBar } from './burn-bar.js';
+import { budgetByMonth } from './burn-up.js';
 
 /** A project's key figures, all in its own currency. */
 export function ProjectFigures({ project }: { project: ProjectDetail }) {
@@ -38,9 +41,16 @@ export function ProjectFigures({ project }: { project: ProjectDetail }) {
   );
 }
 
-/** Cumulative cost by month against the budget: the burn-up, as a table anyone can read. */
-export function BurnUpTable({ project }: { project: ProjectDetail }) {
+/** Cumulative cost by month against that month's budget: the burn-up, as a table anyone can read. */
+export function BurnUpTable({
+  project,
+  revisions,
+}: {
+  project: ProjectDetail;
+  revisions: readonly BudgetRevision[] | undefined;
+}) {
   if (project.monthlyCosts.length === 0) return null;
+  const budgets = budgetByMonth(project, revisions);
   const cumulatives = project.monthlyCosts.reduce<number[]>(
     (sums, { amount }) => [...sums, (sums.at(-1) ?? 0) + amount.amount],
     [],
@@ -60,41 +70,35 @@ export function BurnUpTable({ project }: { project: ProjectDetail }) {
             <th scope="col" className="px-4 py-2 text-right">
               Cumulative
             </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Budget
+            </th>
             <th scope="col" className="px-4 py-2">
-              Against the budget
+              Used
             </th>
           </tr>
         </thead>
         <tbody>
           {project.monthlyCosts.map(({ month, amount }, index) => {
             const cumulative = cumulatives[index] ?? 0;
-            const share =
-              project.budget.amount > 0 ? (cumulative * 100) / project.budget.amount : 100;
+            const budget = budgets[index] ?? project.budget.amount;
+            const spent = { amount: cumulative, currency: project.currency };
             return (
               <tr key={month} className="border-b border-slate-100 last:border-none">
                 <th scope="row" className="px-4 py-2 font-medium">
                   {month}
                 </th>
                 <td className="px-4 py-2 text-right tabular-nums">{formatMoney(amount)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(spent)}</td>
                 <td className="px-4 py-2 text-right tabular-nums">
-                  {formatMoney({ amount: cumulative, currency: project.currency })}
+                  {formatMoney({ amount: budget, currency: project.currency })}
                 </td>
                 <td className="px-4 py-2">
-                  <div
-                    className="h-2 w-40 overflow-hidden rounded-full bg-slate-200"
-                    aria-hidden="true"
-                  >
-                    <div
-                      className={
-                        share >= 100
-                          ? 'h-full bg-red-600'
-                          : share >= 80
-                            ? 'h-full bg-amber-500'
-                            : 'h-full bg-blue-600'
-                      }
-                      style={{ width: `${Math.min(share, 100)}%` }}
-                    />
-                  </div>
+                  <BurnBar
+                    label={`Budget used by the end of ${month}`}
+                    percent={percentUsed(cumulative, budget)}
+                    actual={spent}
+                  />
                 </td>
               </tr>
             );

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError } from '../../../testing/http.js';
+import { answer, apiError, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { createProject, serveProjects } from '../testing/budgeting-api.js';
 
@@ -77,6 +77,28 @@ describe('project list', () => {
     await user.click(screen.getByRole('button', { name: /Budget/ }));
     expect(router.state.location.search).toContain('sortBy=budget');
     expect(queries.at(-1)).toMatchObject({ sortBy: 'budget', sortDirection: 'ASC' });
+  });
+
+  it('shows a spinner while the first page loads, then the empty list', async () => {
+    const held = gate();
+    answer('get', '/projects', async () => {
+      await held.opened;
+      return HttpResponse.json({
+        data: [],
+        meta: {
+          currentPage: 1,
+          itemsPerPage: 10,
+          totalItems: 0,
+          totalPages: 0,
+          totals: null,
+          currencies: [],
+        },
+      });
+    });
+    renderApp('/financial/projects', { user: FINANCE });
+    expect(await screen.findByText('Loading projects…')).toBeVisible();
+    held.open();
+    expect(await screen.findByText('Create the first project with its budget.')).toBeVisible();
   });
 
   it('says when the list cannot be loaded', async () => {
