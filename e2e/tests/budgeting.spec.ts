@@ -54,7 +54,7 @@ test('a finance user creates a project, imports costs, closes the month and is r
   await expect(page.getByText(/2 costs imported/)).toBeVisible();
 
   // £800 of £1,000: the bar is amber ("Near budget").
-  await expect(page.getByRole('meter', { name: 'Budget used' })).toHaveAttribute(
+  await expect(page.getByRole('meter', { name: 'Budget used', exact: true })).toHaveAttribute(
     'aria-valuetext',
     '80.0 %, Near budget',
   );
@@ -106,7 +106,7 @@ test('a finance user creates a project, imports costs, closes the month and is r
   await expect(
     page.getByText('This import has costs in a closed month and cannot be undone.'),
   ).toBeVisible();
-  await expect(page.getByRole('meter', { name: 'Budget used' })).toHaveAttribute(
+  await expect(page.getByRole('meter', { name: 'Budget used', exact: true })).toHaveAttribute(
     'aria-valuetext',
     '80.0 %, Near budget',
   );
