@@ -1,24 +1,16 @@
-import type {
-  ClosedMonth,
-  CostEntry,
-  CostImportResult,
-  CostRate,
-  ImportBatch,
-  Position,
-  ProjectDetail,
-  ProjectList,
+import {
+  BUDGETING_MESSAGES,
+  type ClosedMonth,
+  type CostEntry,
+  type CostRate,
+  type Position,
+  type ProjectDetail,
+  type ProjectList,
 } from '@staff-admin/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  createUser,
-  loginTokens,
-  type TestApp,
-  type TestUser,
-} from '../helpers.js';
-import { multipart, pngPart } from '../images.js';
+import { createTestApp, createUser, loginTokens, type TestApp, type TestUser } from '../helpers.js';
+import { budgetingCsv } from '../../src/modules/budgeting/budgeting-csv.js';
 import { budgetingClient, gbp } from './client.js';
 
 let t: TestApp;
@@ -61,19 +53,6 @@ const expense = (amount: number, date = '2026-05-10') => ({
   description: 'Licences',
   amount: gbp(amount),
 });
-
-async function importCsv(projectId: string, csv: string, dryRun: boolean, mapping?: object) {
-  const form = multipart(
-    [{ field: 'file', filename: 'costs.csv', contentType: 'text/csv', data: Buffer.from(csv) }],
-    mapping ? { mapping: JSON.stringify(mapping) } : {},
-  );
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${projectId}/costs/import?dryRun=${dryRun}`,
-    headers: { ...bearer(financeToken), ...form.headers },
-    payload: form.payload,
-  });
-}
 
 describe('projects', () => {
   it('creates a project with its first budget and shows its figures', async () => {
@@ -176,6 +155,64 @@ describe('projects', () => {
     expect(open.forecast).toBeNull();
   });
 
+  it('moves the forecast with the clock: none before the start, the cost itself after the end', async () => {
+    const project = await newProject({
+      startDate: '2026-07-01',
+      endDate: '2026-07-31',
+      budget: gbp(100_000),
+    });
+    await addCost(project.id, expense(10_000, '2026-07-01'));
+    expect((await ok<ProjectDetail>('GET', `/projects/${project.id}`)).forecast).toBeNull();
+    const today = t.clock.now();
+    const forecastOn = async (iso: string) => {
+      t.clock.set(Date.parse(iso));
+      const token = (await loginTokens(t, finance)).access_token;
+      return (await ok<ProjectDetail>('GET', `/projects/${project.id}`, undefined, token)).forecast;
+    };
+    try {
+      // 1 to 10 July is 10 of July's 31 days: 10,000 × 31 / 10.
+      expect(await forecastOn('2026-07-10T08:00:00Z')).toEqual(gbp(31_000));
+      // 1 to 20 July: 10,000 × 31 / 20 = 15,500.
+      expect(await forecastOn('2026-07-20T23:59:00Z')).toEqual(gbp(15_500));
+      expect(await forecastOn('2026-07-31T08:00:00Z')).toEqual(gbp(10_000));
+      expect(await forecastOn('2026-09-01T08:00:00Z')).toEqual(gbp(10_000));
+    } finally {
+      t.clock.set(today);
+    }
+  });
+
+  it('sorts by % used and totals every matching project, not only the page', async () => {
+    const code = `PCT${Date.now().toString(36)}`.toUpperCase();
+    const low = await newProject({ code: `${code}-LOW`, budget: gbp(1000) });
+    const high = await newProject({ code: `${code}-HIGH`, budget: gbp(1000) });
+    const none = await newProject({ code: `${code}-NONE`, budget: gbp(0) });
+    await addCost(low.id, expense(100));
+    await addCost(high.id, expense(900));
+    await addCost(none.id, expense(1));
+    const list = async (query: string) =>
+      (
+        await call('GET', `/projects?search=${code}&sortBy=percentUsed&${query}`)
+      ).json<ProjectList>();
+
+    const first = await list('sortDirection=DESC&limitPerPage=1');
+    expect(first.data.map((p) => [p.code, p.percentUsed])).toEqual([[`${code}-NONE`, null]]);
+    expect(first.meta).toMatchObject({
+      totalItems: 3,
+      totalPages: 3,
+      totals: { budget: gbp(2000), actual: gbp(1001), remaining: gbp(999) },
+      currencies: ['GBP'],
+    });
+    const ascending = await list('sortDirection=ASC');
+    expect(ascending.data.map((p) => [p.code, p.percentUsed])).toEqual([
+      [`${code}-LOW`, 10],
+      [`${code}-HIGH`, 90],
+      [`${code}-NONE`, null],
+    ]);
+    const second = await list('sortDirection=ASC&limitPerPage=1&page=2');
+    expect(second.data.map((p) => p.code)).toEqual([`${code}-HIGH`]);
+    expect(second.meta.totals).toEqual(first.meta.totals);
+  });
+
   it('totals the list only when every matching project shares one currency', async () => {
     const code = `TOT${Date.now().toString(36)}`.toUpperCase();
     await newProject({ code: `${code}-A`, budget: gbp(100) });
@@ -267,6 +304,42 @@ describe('costs', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('refuses a cost that would take the total past an exact JSON number (409), changing nothing', async () => {
+    const project = await newProject();
+    const cost = await ok<CostEntry>('POST', `/projects/${project.id}/costs`, expense(10));
+    // A million-odd entries at the largest amount would take too long: start near the edge.
+    await t.db
+      .updateTable('projects')
+      .set({ actual_minor: Number.MAX_SAFE_INTEGER - 20 })
+      .where('id', '=', project.id)
+      .execute();
+
+    const added = await addCost(project.id, expense(21));
+    expect(added.statusCode).toBe(409);
+    expect(added.json()).toMatchObject({ message: BUDGETING_MESSAGES.totalTooLarge });
+    const raised = await call('PATCH', `/costs/${cost.id}`, { amount: gbp(31) });
+    expect(raised.statusCode).toBe(409);
+    const after = await ok<ProjectDetail>('GET', `/projects/${project.id}`);
+    expect(after).toMatchObject({ actual: gbp(Number.MAX_SAFE_INTEGER - 20), costCount: 1 });
+    expect(
+      (await ok<CostEntry[]>('GET', `/projects/${project.id}/costs`)).map((c) => c.amount),
+    ).toEqual([gbp(10)]);
+
+    expect((await addCost(project.id, expense(20))).statusCode).toBe(201);
+    const full = await ok<ProjectDetail>('GET', `/projects/${project.id}`);
+    expect(full.actual).toEqual(gbp(Number.MAX_SAFE_INTEGER));
+    // Figures past an exact number are left out rather than rounded.
+    expect(full.forecast).toBeNull();
+    const gbpList = (await call('GET', '/projects?currency=GBP')).json<ProjectList>();
+    expect(gbpList.meta).toMatchObject({ totals: null, currencies: ['GBP'] });
+
+    await t.db
+      .updateTable('projects')
+      .set({ actual_minor: 30 })
+      .where('id', '=', project.id)
+      .execute();
+  });
+
   it('refuses an amount in another currency and an unknown cost', async () => {
     const project = await newProject();
     const euros = await addCost(project.id, {
@@ -312,152 +385,69 @@ describe('closed months', () => {
       204,
     );
     expect((await call('DELETE', `/costs/${inMarch.id}`)).statusCode).toBe(204);
-    const actions = await t.db
-      .selectFrom('audit_events')
-      .select('action')
-      .where('action', 'in', ['month.closed', 'month.reopened'])
-      .execute();
-    expect(actions.map((a) => a.action).sort()).toEqual(['month.closed', 'month.reopened']);
-  });
-});
-
-describe('import', () => {
-  const header = 'date,category,description,amount,currency,person,hours';
-
-  it('previews without writing, commits as one batch, and undoes it', async () => {
-    const project = await newProject();
-    const csv = [
-      header,
-      '2026-05-01,Software,IDE,120.50,GBP,,',
-      '2026-05-02,travel,Train,30,,,',
-    ].join('\r\n');
-    const preview = await importCsv(project.id, `\uFEFF${csv}`, true);
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json<{ data: CostImportResult }>().data).toMatchObject({
-      dryRun: true,
-      rowCount: 2,
-      validCount: 2,
-      errorCount: 0,
-      total: gbp(15050),
-      batch: null,
-    });
-    expect((await ok<ProjectDetail>('GET', `/projects/${project.id}`)).actual).toEqual(gbp(0));
-
-    const committed = await importCsv(project.id, csv, false);
-    expect(committed.statusCode, committed.body).toBe(201);
-    const batch = committed.json<{ data: CostImportResult }>().data.batch!;
-    expect(batch).toMatchObject({ rowCount: 2, total: gbp(15050), undoneAt: null });
-    expect((await ok<ProjectDetail>('GET', `/projects/${project.id}`)).actual).toEqual(gbp(15050));
-
-    expect((await call('DELETE', `/import-batches/${batch.id}`)).statusCode).toBe(204);
-    expect((await ok<ProjectDetail>('GET', `/projects/${project.id}`)).actual).toEqual(gbp(0));
-    expect((await call('DELETE', `/import-batches/${batch.id}`)).statusCode).toBe(409);
-    const batches = await ok<ImportBatch[]>('GET', `/projects/${project.id}/import-batches`);
-    expect(batches[0]).toMatchObject({ id: batch.id, undoneBy: { id: finance.id } });
-  });
-
-  it('lists each bad row and refuses to commit a file with errors', async () => {
-    const project = await newProject();
-    const noRate = await createUser(t);
-    const csv = [
-      header,
-      '2026-05-01,software,IDE,10,GBP,,',
-      '2026-05-01,software,IDE,10,GBP,,',
-      '2026-13-01,software,Bad date,10,,,',
-      '2026-05-03,snacks,Bad category,10,,,',
-      '2026-05-04,software,Dollars,10,USD,,',
-      '2026-05-05,software,Too precise,10.005,,,',
-      `2026-05-06,labour,Nobody,,,${noRate.email},1`,
-    ].join('\n');
-    const preview = (await importCsv(project.id, csv, true)).json<{ data: CostImportResult }>()
-      .data;
-    expect(preview.validCount).toBe(1);
-    expect(preview.errorCount).toBe(6);
-    expect(preview.errors.map((e) => [e.row, e.field])).toEqual([
-      [2, 'row'],
-      [3, 'date'],
-      [4, 'category'],
-      [5, 'currency'],
-      [6, 'amount'],
-      [7, 'person'],
-    ]);
-    const commit = await importCsv(project.id, csv, false);
-    expect(commit.statusCode).toBe(400);
-    expect((await ok<ProjectDetail>('GET', `/projects/${project.id}`)).costCount).toBe(0);
-  });
-
-  it('maps columns by name and prices labour from the rates', async () => {
-    const project = await newProject();
-    const person = await createUser(t);
-    await ok('POST', '/cost-rates', {
-      userId: person.id,
-      rate: gbp(4525),
-      validFrom: '2020-01-01',
-    });
-    const csv = ['When,Kind,What,Who,Time', `2026-05-01,labour,Build,${person.email},7.5`].join(
-      '\n',
+    expect((await call('DELETE', '/closed-months/2026-03', undefined, adminToken)).statusCode).toBe(
+      404,
     );
-    const mapping = {
-      date: 'When',
-      category: 'Kind',
-      description: 'What',
-      person: 'Who',
-      hours: 'Time',
-    };
-    const result = await importCsv(project.id, csv, false, mapping);
-    expect(result.statusCode, result.body).toBe(201);
-    // 45.25 × 7.5 = 339.375 → 339.38
-    expect(result.json<{ data: CostImportResult }>().data.total).toEqual(gbp(33938));
-  });
-
-  it('refuses as a whole a file in a closed month, and the undo of a batch in one', async () => {
-    const project = await newProject();
-    const batch = (
-      await importCsv(project.id, [header, '2026-02-10,other,Fee,5,,,'].join('\n'), false)
-    ).json<{ data: CostImportResult }>().data.batch!;
-    await ok('POST', '/closed-months', { month: '2026-02' });
-    const refused = await importCsv(
-      project.id,
-      [header, '2026-02-11,other,Fee,5,,,'].join('\n'),
-      false,
-    );
-    expect(refused.statusCode).toBe(409);
-    expect((await call('DELETE', `/import-batches/${batch.id}`)).statusCode).toBe(409);
-    expect((await call('DELETE', '/closed-months/2026-02', undefined, adminToken)).statusCode).toBe(
-      204,
-    );
-  });
-
-  it('refuses files that are not CSV text or are over 10 MB', async () => {
-    const project = await newProject();
-    const png = multipart([pngPart(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), 'costs.csv')]);
-    const binary = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${project.id}/costs/import?dryRun=true`,
-      headers: { ...bearer(financeToken), ...png.headers },
-      payload: png.payload,
-    });
-    expect(binary.statusCode).toBe(400);
-    expect(binary.json()).toMatchObject({ errors: { file: expect.any(String) } });
-    const big = await importCsv(
-      project.id,
-      `${header}\n${'x'.repeat(10 * 1024 * 1024 + 10)}`,
-      true,
-    );
-    expect(big.statusCode).toBe(413);
   });
 });
 
 describe('exports', () => {
+  it('writes the project list as CSV: every matching row, plain decimals, a currency column', async () => {
+    const code = `CSV${Date.now().toString(36)}`.toUpperCase();
+    const over = await newProject({ code: `${code}-A`, budget: gbp(1000) });
+    await addCost(over.id, expense(1250));
+    await newProject({
+      code: `${code}-B`,
+      currency: 'JPY',
+      budget: { amount: 5000, currency: 'JPY' },
+    });
+    const response = await call('GET', `/projects/export.csv?search=${code}&limitPerPage=1`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="projects.csv"');
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe(
+      'code,name,client,status,owner,currency,budget,actual,remaining,percentUsed,forecast,startDate,endDate',
+    );
+    // Over budget: the negative remaining is a number, not a defused formula.
+    expect(lines[1]).toContain(`${code}-A,`);
+    expect(lines[1]).toContain(',GBP,10.00,12.50,-2.50,125,');
+    expect(lines[2]).toContain(',JPY,5000,0,5000,0,');
+    expect(lines.slice(3)).toEqual(['']);
+  });
+
   it('escapes cells a spreadsheet would run as formulas', async () => {
     const project = await newProject({ name: '=HYPERLINK("x")', client: '@evil' });
     await addCost(project.id, { ...expense(1250), description: '+cmd|calc' });
+    await addCost(project.id, { ...expense(-300, '2026-05-09'), description: '-2+3' });
     const list = await call('GET', `/projects/export.csv?search=${project.code}`);
-    expect(list.headers['content-type']).toContain('text/csv');
-    expect(list.body).toContain(`"'=HYPERLINK(""x"")",'@evil`);
-    expect(list.body).toContain(',12.50,');
-    const costs = await call('GET', `/projects/${project.id}/costs/export.csv`);
-    expect(costs.body.split('\r\n')[1]).toBe("2026-05-10,software,'+cmd|calc,12.50,GBP,,,,");
+    expect(list.body).toContain(`"'=HYPERLINK(""x"")","'@evil"`);
+
+    const costs = await call(
+      'GET',
+      `/projects/${project.id}/costs/export.csv?sortBy=date&sortDirection=DESC`,
+    );
+    expect(costs.headers['content-disposition']).toBe(
+      `attachment; filename="${project.code}-costs.csv"`,
+    );
+    expect(costs.body.split('\r\n')).toEqual([
+      'date,category,description,amount,currency,person,hours,rate,importBatchId',
+      `2026-05-10,software,"'+cmd|calc",12.50,GBP,,,,`,
+      `2026-05-09,software,"'-2+3",-3.00,GBP,,,,`,
+      '',
+    ]);
+  });
+
+  it('defuses a leading tab or carriage return too (text the schemas trim, so not from a call)', () => {
+    expect(
+      budgetingCsv(
+        ['a', 'b'],
+        [
+          ['\tx', '\ry'],
+          ['-1.5', '-1e3'],
+        ],
+      ),
+    ).toBe(`a,b\r\n"'\tx","'\ry"\r\n-1.5,"'-1e3"\r\n`);
   });
 });
 
@@ -502,5 +492,102 @@ describe('who may', () => {
       before: { name: project.name },
       after: { name: 'Renamed' },
     });
+  });
+});
+
+describe('audit trail', () => {
+  const detailsOf = async (action: string, targetId: string | null) => {
+    let query = t.db
+      .selectFrom('audit_events')
+      .select(['details', 'actor_id'])
+      .where('action', '=', action);
+    query =
+      targetId === null
+        ? query.where('target_id', 'is', null)
+        : query.where('target_id', '=', targetId);
+    const rows = await query.execute();
+    expect(rows, action).toHaveLength(1);
+    return { actorId: rows[0]!.actor_id, details: JSON.parse(rows[0]!.details!) as unknown };
+  };
+
+  it('records a cost made, changed and deleted, with before and after', async () => {
+    const project = await newProject();
+    const cost = await ok<CostEntry>('POST', `/projects/${project.id}/costs`, expense(500));
+    await ok('PATCH', `/costs/${cost.id}`, { amount: gbp(700), description: 'More seats' });
+    expect((await call('DELETE', `/costs/${cost.id}`)).statusCode).toBe(204);
+
+    expect(await detailsOf('cost.created', cost.id)).toMatchObject({
+      actorId: finance.id,
+      details: { projectId: project.id, after: { amountMinor: 500, date: '2026-05-10' } },
+    });
+    expect((await detailsOf('cost.updated', cost.id)).details).toMatchObject({
+      before: { amountMinor: 500, description: 'Licences' },
+      after: { amountMinor: 700, description: 'More seats' },
+    });
+    expect((await detailsOf('cost.deleted', cost.id)).details).toMatchObject({
+      projectId: project.id,
+      before: { amountMinor: 700, category: 'software' },
+    });
+  });
+
+  it('records a budget revision, a rate and a month closed and reopened', async () => {
+    const project = await newProject();
+    await ok('POST', `/projects/${project.id}/budget-revisions`, {
+      amount: gbp(1_500_000),
+      reason: 'Scope grew',
+    });
+    expect((await detailsOf('budget.revised', project.id)).details).toEqual({
+      before: gbp(1_000_000),
+      after: gbp(1_500_000),
+      reason: 'Scope grew',
+    });
+
+    const person = await createUser(t);
+    await ok('POST', '/cost-rates', {
+      userId: person.id,
+      rate: gbp(4000),
+      validFrom: '2026-01-01',
+    });
+    expect((await detailsOf('cost_rate.created', person.id)).details).toMatchObject({
+      after: { userId: person.id, rate: gbp(4000), validFrom: '2026-01-01' },
+    });
+
+    await ok('POST', '/closed-months', { month: '2025-11' });
+    expect((await call('DELETE', '/closed-months/2025-11', undefined, adminToken)).statusCode).toBe(
+      204,
+    );
+    const events = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_id', 'details'])
+      .where('action', 'in', ['month.closed', 'month.reopened'])
+      .execute();
+    const about = events
+      .map((e) => ({
+        action: e.action,
+        actorId: e.actor_id,
+        details: JSON.parse(e.details!) as { month: string },
+      }))
+      .filter((e) => e.details.month === '2025-11');
+    expect(about).toEqual(
+      expect.arrayContaining([
+        {
+          action: 'month.closed',
+          actorId: finance.id,
+          details: expect.objectContaining({
+            before: { closed: false },
+            after: expect.objectContaining({ closed: true }),
+          }),
+        },
+        {
+          action: 'month.reopened',
+          actorId: admin.id,
+          details: expect.objectContaining({
+            before: expect.objectContaining({ closed: true, closedBy: finance.id }),
+            after: { closed: false },
+          }),
+        },
+      ]),
+    );
+    expect(about).toHaveLength(2);
   });
 });

@@ -334,10 +334,11 @@ export class CostsRepository {
     return rows.map((row) => row.month).sort();
   }
 
-  /** Newest first. */
-  async findClosedMonths(): Promise<ClosedMonthRow[]> {
-    const rows = await this.db
-      .selectFrom('closed_months')
+  /** Newest first; only the one asked for with `month`. */
+  async findClosedMonths(month?: string): Promise<ClosedMonthRow[]> {
+    let query = this.db.selectFrom('closed_months');
+    if (month) query = query.where('closed_months.month', '=', month);
+    const rows = await query
       .leftJoin('users as closer', 'closer.id', 'closed_months.closed_by')
       .select([
         'closed_months.month',

@@ -12,8 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { admins, budgeting, currentAuth } from '../../http/guards.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
-import { toCsv } from '../../lib/csv.js';
 import { paginatedSchema } from '../../lib/pagination.js';
+import { attachment, budgetingCsv } from './budgeting-csv.js';
 import { closedMonthOut, costEntryOut, costRateOut, idParams } from './budgeting.schemas.js';
 import type { CostsService } from './costs.service.js';
 
@@ -67,7 +67,7 @@ export const costsRoutes: FastifyPluginAsyncZod<{ costs: CostsService }> = async
     },
     async (request, reply) => {
       const { project, costs: rows } = await costs.listAll(request.params.id, request.query);
-      const csv = toCsv(
+      const csv = budgetingCsv(
         COST_CSV_COLUMNS,
         rows.map((cost) => [
           cost.date,
@@ -83,7 +83,7 @@ export const costsRoutes: FastifyPluginAsyncZod<{ costs: CostsService }> = async
       );
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${project.code}-costs.csv"`)
+        .header('Content-Disposition', attachment(`${project.code}-costs.csv`))
         .send(csv);
     },
   );

@@ -2,6 +2,7 @@ import {
   BUDGETING_MESSAGES as M,
   hoursToHundredths,
   labourCost,
+  MONEY_MAX_MINOR,
   type ClosedMonth,
   type CostEntry,
   type CostRate,
@@ -78,7 +79,16 @@ export async function assertMonthsOpen(
   if (closed.length > 0) throw new MonthClosed(message);
 }
 
-/** Adds to the project's cost total, refusing a total past what JSON numbers hold exactly. */
+/**
+ * The least a project's cost total may be: credits beyond it would make the remaining (a budget of
+ * up to MONEY_MAX_MINOR minus the total) pass what a JSON number holds exactly.
+ */
+const LEAST_ACTUAL_MINOR = MONEY_MAX_MINOR - Number.MAX_SAFE_INTEGER;
+
+/**
+ * Adds to the project's cost total and entry count inside the caller's transaction, refusing
+ * (TotalTooLarge, so the transaction rolls back) a total past what JSON numbers hold exactly.
+ */
 export async function addToProjectActual(
   repos: Repositories,
   projectId: string,
@@ -86,7 +96,7 @@ export async function addToProjectActual(
   at: string,
 ): Promise<void> {
   const total = await repos.projects.addToActual(projectId, delta, at);
-  if (!Number.isSafeInteger(total)) throw new TotalTooLarge();
+  if (!Number.isSafeInteger(total) || total < LEAST_ACTUAL_MINOR) throw new TotalTooLarge();
 }
 
 /** Budgeting › Costs, cost rates and closed months. */
@@ -367,16 +377,17 @@ export class CostsService {
           errors: { month: M.monthAlreadyClosed },
         });
       }
-      await repos.costs.insertClosedMonth(month, actorId, this.now());
+      const at = this.now();
+      await repos.costs.insertClosedMonth(month, actorId, at);
       await repos.audit.record({
         action: 'month.closed',
         actorId,
         targetId: null,
         origin,
-        details: { month },
+        details: { month, before: { closed: false }, after: { closed: true, closedAt: at } },
       });
     });
-    const closed = (await this.closedMonths()).find((row) => row.month === month);
+    const [closed] = await this.deps.repository.findClosedMonths(month);
     if (!closed) throw new DomainError('not_found', M.closedMonthNotFound);
     return closed;
   }
@@ -384,7 +395,8 @@ export class CostsService {
   /** Reopening is for admins only (the route's guard) and is audited. */
   async reopenMonth(actorId: string, month: string, origin: RequestOrigin): Promise<void> {
     await this.deps.unitOfWork.run(async ({ repos }) => {
-      if (!(await repos.costs.deleteClosedMonth(month))) {
+      const [closed] = await repos.costs.findClosedMonths(month);
+      if (!closed || !(await repos.costs.deleteClosedMonth(month))) {
         throw new DomainError('not_found', M.closedMonthNotFound);
       }
       await repos.audit.record({
@@ -392,7 +404,15 @@ export class CostsService {
         actorId,
         targetId: null,
         origin,
-        details: { month },
+        details: {
+          month,
+          before: {
+            closed: true,
+            closedAt: closed.closedAt,
+            closedBy: closed.closedBy?.id ?? null,
+          },
+          after: { closed: false },
+        },
       });
     });
   }

@@ -9,8 +9,8 @@ const daysInclusive = (from: string, to: string) =>
 
 /**
  * The cost at the end date if spending goes on at its pace so far: a straight line through the
- * start date and today. Null without an end date or before the start; the cost itself once the
- * end date has passed.
+ * start date and today. Null without an end date or before the start (and for a line past what a
+ * JSON number holds exactly); the cost itself once the end date has passed.
  */
 export function forecastMinor(
   project: Pick<ProjectRow, 'startDate' | 'endDate' | 'actualMinor'>,
@@ -18,11 +18,12 @@ export function forecastMinor(
 ): number | null {
   if (!project.endDate || today < project.startDate) return null;
   if (today >= project.endDate) return project.actualMinor;
-  return scaleMinor(
+  const forecast = scaleMinor(
     project.actualMinor,
     daysInclusive(project.startDate, project.endDate),
     daysInclusive(project.startDate, today),
   );
+  return Number.isSafeInteger(forecast) ? forecast : null;
 }
 
 /** A project row and today's date (UTC) as the API's Project, every figure in its currency. */

@@ -70,8 +70,12 @@ export interface CurrencyTotals {
 const searchText = (code: string, name: string, client: string) =>
   `${code}\n${name}\n${client}`.toLowerCase();
 
-/** Percent used × 10, as an integer both engines sort alike; no budget with costs sorts last. */
-const PERCENT_USED = sql<number>`case when projects.budget_minor > 0 then projects.actual_minor * 1000 / projects.budget_minor when projects.actual_minor > 0 then 1000000000000000 else 0 end`;
+/**
+ * Percent used × 10, as an integer both engines sort alike (an actual below 2^53 times 1,000 stays
+ * inside a 64-bit integer). No budget with costs counts as the most used of all: the largest
+ * 64-bit integer.
+ */
+const PERCENT_USED = sql<number>`case when projects.budget_minor > 0 then projects.actual_minor * 1000 / projects.budget_minor when projects.actual_minor > 0 then 9223372036854775807 else 0 end`;
 
 const SORT_EXPRESSIONS: Record<ProjectSortColumn, Expression<unknown>> = {
   code: sql`projects.code`,

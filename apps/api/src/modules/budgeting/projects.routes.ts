@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { budgeting, currentAuth } from '../../http/guards.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
-import { toCsv } from '../../lib/csv.js';
 import {
   budgetRevisionOut,
   idParams,
@@ -20,6 +19,7 @@ import {
   projectListOut,
   projectOut,
 } from './budgeting.schemas.js';
+import { attachment, budgetingCsv } from './budgeting-csv.js';
 import type { ProjectsService } from './projects.service.js';
 
 const PROJECT_CSV_COLUMNS = [
@@ -80,7 +80,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
     },
     async (request, reply) => {
       const rows = await projects.listAll(request.query);
-      const csv = toCsv(
+      const csv = budgetingCsv(
         PROJECT_CSV_COLUMNS,
         rows.map((project) => [
           project.code,
@@ -100,7 +100,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
       );
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="projects.csv"')
+        .header('Content-Disposition', attachment('projects.csv'))
         .send(csv);
     },
   );

@@ -55,7 +55,17 @@ export class ProjectsService {
     ]);
     const today = this.today();
     const count = totals.reduce((sum, row) => sum + row.count, 0);
-    const only = totals.length === 1 ? totals[0] : undefined;
+    // One currency, and sums a JSON number holds exactly (a thousand projects near the largest
+    // total could pass it): else no total row.
+    const [first] = totals;
+    const only =
+      totals.length === 1 &&
+      first &&
+      [first.budgetMinor, first.actualMinor, first.budgetMinor - first.actualMinor].every(
+        Number.isSafeInteger,
+      )
+        ? first
+        : undefined;
     return {
       data: rows.map((row) => toProject(row, today)),
       meta: {
