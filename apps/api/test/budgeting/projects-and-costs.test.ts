@@ -114,6 +114,24 @@ describe('projects', () => {
     expect(mismatch.statusCode).toBe(400);
   });
 
+  it('answers 409, not an error, to the same code or month sent twice at once', async () => {
+    const body = {
+      code: `RACE-${Date.now().toString(36)}`.toUpperCase(),
+      name: 'Race',
+      client: 'Acme',
+      currency: 'GBP',
+      startDate: '2026-01-01',
+      ownerId: finance.id,
+      budget: gbp(1),
+    };
+    const projects = await Promise.all([1, 2, 3].map(() => call('POST', '/projects', body)));
+    expect(projects.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const months = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/closed-months', { month: '2024-01' })),
+    );
+    expect(months.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
   it('revises the budget with a reason and keeps the history', async () => {
     const project = await newProject();
     t.clock.advance(1000);

@@ -13,6 +13,7 @@ import {
   type Paginated,
   type UpdateCostInput,
 } from '@staff-admin/shared';
+import { isUniqueViolation } from '../../db/errors.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { DomainError, invalid } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -43,6 +44,12 @@ export class TotalTooLarge extends DomainError {
 }
 
 export const monthOf = (date: string) => date.slice(0, 7);
+
+const rateExists = () =>
+  new DomainError('conflict', M.rateExists, { errors: { validFrom: M.rateExists } });
+
+const monthAlreadyClosed = () =>
+  new DomainError('conflict', M.monthAlreadyClosed, { errors: { month: M.monthAlreadyClosed } });
 
 interface CostsDeps {
   repository: CostsRepository;
@@ -334,14 +341,12 @@ export class CostsService {
   ): Promise<CostRate> {
     const userId = input.userId.toLowerCase();
     const id = newId();
-    await this.deps.unitOfWork.run(async ({ repos }) => {
+    const write = this.deps.unitOfWork.run(async ({ repos }) => {
       if (!(await repos.projects.findPerson(userId))) {
         throw invalid(M.personNotFound, { userId: M.personNotFound });
       }
       const existing = await repos.costs.findRates({ userId, currency: input.rate.currency });
-      if (existing.some((rate) => rate.validFrom === input.validFrom)) {
-        throw new DomainError('conflict', M.rateExists, { errors: { validFrom: M.rateExists } });
-      }
+      if (existing.some((rate) => rate.validFrom === input.validFrom)) throw rateExists();
       await repos.costs.insertRate({
         id,
         userId,
@@ -359,6 +364,9 @@ export class CostsService {
         details: { after: { ...input, userId } },
       });
     });
+    await write.catch((error: unknown) => {
+      throw isUniqueViolation(error) ? rateExists() : error;
+    });
     const created = (await this.rates({ userId })).find((rate) => rate.id === id);
     if (!created) throw new CostNotFound();
     return created;
@@ -371,12 +379,8 @@ export class CostsService {
   }
 
   async closeMonth(actorId: string, month: string, origin: RequestOrigin): Promise<ClosedMonth> {
-    await this.deps.unitOfWork.run(async ({ repos }) => {
-      if ((await repos.costs.closedAmong([month])).length > 0) {
-        throw new DomainError('conflict', M.monthAlreadyClosed, {
-          errors: { month: M.monthAlreadyClosed },
-        });
-      }
+    const write = this.deps.unitOfWork.run(async ({ repos }) => {
+      if ((await repos.costs.closedAmong([month])).length > 0) throw monthAlreadyClosed();
       const at = this.now();
       await repos.costs.insertClosedMonth(month, actorId, at);
       await repos.audit.record({
@@ -386,6 +390,9 @@ export class CostsService {
         origin,
         details: { month, before: { closed: false }, after: { closed: true, closedAt: at } },
       });
+    });
+    await write.catch((error: unknown) => {
+      throw isUniqueViolation(error) ? monthAlreadyClosed() : error;
     });
     const [closed] = await this.deps.repository.findClosedMonths(month);
     if (!closed) throw new DomainError('not_found', M.closedMonthNotFound);

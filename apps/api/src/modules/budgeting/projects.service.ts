@@ -11,6 +11,7 @@ import {
   type ProjectList,
   type UpdateProjectInput,
 } from '@staff-admin/shared';
+import { isUniqueViolation } from '../../db/errors.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { conflict, DomainError, invalid } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -29,6 +30,16 @@ export class ProjectNotFound extends DomainError {
 export class ProjectCodeTaken extends DomainError {
   constructor() {
     super('conflict', M.codeTaken, { errors: { code: M.codeTaken } });
+  }
+}
+
+/** Runs a write, answering a code another write took at the same moment as ProjectCodeTaken. */
+async function codeUnique(write: Promise<void>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ProjectCodeTaken();
+    throw error;
   }
 }
 
@@ -123,7 +134,7 @@ export class ProjectsService {
     await this.checkOwner(input.ownerId);
     const id = newId();
     const at = toIso(this.deps.clock.now());
-    await this.deps.unitOfWork.run(async ({ repos }) => {
+    const write = this.deps.unitOfWork.run(async ({ repos }) => {
       if (await repos.projects.codeTaken(input.code)) throw new ProjectCodeTaken();
       await repos.projects.insert({
         id,
@@ -153,6 +164,7 @@ export class ProjectsService {
         details: { after: { ...input, reason: input.reason ?? INITIAL_BUDGET_REASON } },
       });
     });
+    await codeUnique(write);
     return toProject(await this.findRow(id), this.today());
   }
 
@@ -169,7 +181,7 @@ export class ProjectsService {
     if (endDate !== null && endDate < startDate) {
       throw invalid(M.endBeforeStart, { endDate: M.endBeforeStart });
     }
-    await this.deps.unitOfWork.run(async ({ repos }) => {
+    const write = this.deps.unitOfWork.run(async ({ repos }) => {
       const fresh = await repos.projects.findById(current.id);
       if (!fresh) throw new ProjectNotFound();
       if (input.currency && input.currency !== fresh.currency && fresh.costCount > 0) {
@@ -193,6 +205,7 @@ export class ProjectsService {
         details: { before, after: input },
       });
     });
+    await codeUnique(write);
     return toProject(await this.findRow(current.id), this.today());
   }
 
