@@ -1,5 +1,5 @@
 import { amountToDecimal, type BudgetRevision, type ProjectDetail } from '@staff-admin/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { budgetByMonth } from './burn-up.js';
@@ -23,6 +23,7 @@ export function BurnUpChart({
   revisions: readonly BudgetRevision[] | undefined;
 }) {
   const holder = useRef<HTMLDivElement>(null);
+  const captionId = useId();
 
   useEffect(() => {
     const element = holder.current;
@@ -69,9 +70,13 @@ export function BurnUpChart({
 
   if (project.monthlyCosts.length === 0) return null;
   return (
-    <figure className="rounded-2xl border border-slate-200 bg-white p-4">
+    <figure
+      aria-label="Burn-up chart"
+      aria-describedby={captionId}
+      className="rounded-2xl border border-slate-200 bg-white p-4"
+    >
       <div ref={holder} aria-hidden="true" />
-      <figcaption className="mt-2 text-sm text-slate-700">
+      <figcaption id={captionId} className="mt-2 text-sm text-slate-700">
         Cumulative cost (solid) against the budget (dashed), by month; the numbers are in the table
         below.
       </figcaption>
