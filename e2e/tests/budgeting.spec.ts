@@ -52,6 +52,8 @@ test('a finance user creates a project, imports costs, closes the month and is r
   await expect(wizard.getByText('2 of 2 rows ready')).toBeVisible();
   await wizard.getByRole('button', { name: 'Import 2 costs' }).click();
   await expect(page.getByText(/2 costs imported/)).toBeVisible();
+  await expect(wizard.getByText('march.csv: 2 costs, total £800.00.')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Done' }).click();
 
   // £800 of £1,000: the bar is amber ("Near budget").
   await expect(page.getByRole('meter', { name: 'Budget used', exact: true })).toHaveAttribute(

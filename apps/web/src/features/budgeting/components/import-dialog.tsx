@@ -9,20 +9,24 @@ import {
   type CostImportField,
   type CostImportMapping,
   type CostImportResult,
+  type ImportBatch,
   type Project,
 } from '@staff-admin/shared';
+import clsx from 'clsx';
 import Papa from 'papaparse';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { Dialog } from '../../../components/ui/dialog.js';
+import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
-import { useImportCosts } from '../api/import-costs.js';
+import { useImportCosts, useUndoImport } from '../api/import-costs.js';
 
 type Row = Record<string, string>;
 const NONE = '__none__';
+/** Where focus goes when the wizard moves on, so a screen reader hears which step it is at. */
+type Step = 'file' | 'columns' | 'preview' | 'done';
 
 /** Picks the column named like the field (any letter case), if the file has one. */
 function guessMapping(headers: string[]): CostImportMapping {
@@ -36,7 +40,8 @@ function guessMapping(headers: string[]): CostImportMapping {
 
 /**
  * Import wizard: choose a CSV file, map its columns, preview (the server's dry run, with each bad
- * row's errors, which can be fixed here), then import it as one batch that can be undone.
+ * row's errors, which can be fixed here), then import it as one batch, which the last step offers
+ * to undo. Each step takes focus when the wizard reaches it.
  */
 export function ImportDialog({
   project,
@@ -49,6 +54,7 @@ export function ImportDialog({
 }) {
   const fileInputId = useId();
   const importCosts = useImportCosts();
+  const undo = useUndoImport();
   const [fileName, setFileName] = useState('');
   const [fileError, setFileError] = useState<string>();
   const [headers, setHeaders] = useState<string[]>([]);
@@ -56,6 +62,26 @@ export function ImportDialog({
   const [mapping, setMapping] = useState<CostImportMapping>({});
   const [preview, setPreview] = useState<CostImportResult | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [batch, setBatch] = useState<ImportBatch | null>(null);
+  const [undone, setUndone] = useState(false);
+  const [confirmingUndo, setConfirmingUndo] = useState(false);
+  // A new object on every move, so reaching the same step again (Check again) focuses it again.
+  const [focusRequest, setFocusRequest] = useState<{ step: Step } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const columnsHeading = useRef<HTMLHeadingElement>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    const targets = {
+      file: fileInput,
+      columns: columnsHeading,
+      preview: previewHeading,
+      done: doneHeading,
+    };
+    targets[focusRequest.step].current?.focus();
+  }, [focusRequest]);
 
   const reset = () => {
     setFileName('');
@@ -65,6 +91,14 @@ export function ImportDialog({
     setMapping({});
     setPreview(null);
     setProgress(null);
+    setBatch(null);
+    setUndone(false);
+    setConfirmingUndo(false);
+  };
+
+  const close = () => {
+    reset();
+    onOpenChange(false);
   };
 
   const chooseFile = (file: File | undefined) => {
@@ -82,12 +116,20 @@ export function ImportDialog({
         setHeaders(fields);
         setRows(result.data);
         setMapping(guessMapping(fields));
+        setFocusRequest({ step: 'columns' });
       },
       error: () => setFileError(M.fileNotCsv),
     });
   };
 
+  const chooseAnotherFile = () => {
+    reset();
+    if (fileInput.current) fileInput.current.value = '';
+    setFocusRequest({ step: 'file' });
+  };
+
   const mappedAll = COST_IMPORT_REQUIRED_FIELDS.every((field) => mapping[field]);
+  // The rows as they are now (fixed cells included), written back to CSV for the server.
   const fileOfRows = () =>
     new File(
       [
@@ -97,9 +139,7 @@ export function ImportDialog({
         }),
       ],
       fileName,
-      {
-        type: 'text/csv',
-      },
+      { type: 'text/csv' },
     );
 
   const send = (dryRun: boolean) => {
@@ -108,18 +148,31 @@ export function ImportDialog({
       { projectId: project.id, file: fileOfRows(), mapping, dryRun, onProgress: setProgress },
       {
         onSuccess: (result) => {
-          if (dryRun) return setPreview(result);
-          toast.success(
-            `${result.validCount} costs imported (${formatMoney(result.total)}). You can undo the import from the Imports tab.`,
-          );
-          reset();
-          onOpenChange(false);
+          if (dryRun) {
+            setPreview(result);
+            setFocusRequest({ step: 'preview' });
+            return;
+          }
+          toast.success(`${result.validCount} costs imported (${formatMoney(result.total)}).`);
+          if (!result.batch) return close();
+          setBatch(result.batch);
+          setFocusRequest({ step: 'done' });
         },
         onError: (error) => toast.error(getErrorMessage(error)),
         onSettled: () => setProgress(null),
       },
     );
   };
+
+  const undoBatch = (id: string) =>
+    undo.mutate(id, {
+      onSuccess: () => {
+        setUndone(true);
+        toast.success('The import has been undone.');
+      },
+      onError: (error) => toast.error(getErrorMessage(error)),
+      onSettled: () => setConfirmingUndo(false),
+    });
 
   const editCell = (rowNumber: number, field: CostImportField, value: string) => {
     const column = mapping[field];
@@ -134,172 +187,246 @@ export function ImportDialog({
     ...headers.map((header) => ({ value: header, label: header })),
   ];
   const badRows = [...new Set(preview?.errors.map((error) => error.row) ?? [])];
+  const committing = importCosts.isPending && progress !== null;
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Import costs from CSV"
       description={`Costs in ${project.currency}; dates as YYYY-MM-DD.`}
+      preventClose={committing}
     >
       <div className="flex flex-col gap-5">
         <LiveStatus
           message={
-            preview
+            preview && !batch
               ? `${preview.validCount} of ${preview.rowCount} rows are ready, ${preview.errorCount} have errors.`
               : ''
           }
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fileInputId} className="text-sm font-medium text-slate-900">
-            1. CSV file
-          </label>
-          <input
-            id={fileInputId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${fileInputId}-error` : undefined}
-            onChange={(event) => chooseFile(event.target.files?.[0])}
-            className="text-sm"
-          />
-          {fileError && (
-            <p id={`${fileInputId}-error`} role="alert" className="text-sm text-red-700">
-              {fileError}
-            </p>
-          )}
-        </div>
-
-        {headers.length > 0 && (
-          <fieldset className="flex flex-col gap-3">
-            <legend className="mb-2 text-sm font-medium text-slate-900">2. Columns</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {COST_IMPORT_FIELDS.map((field) => (
-                <Dropdown
-                  key={field}
-                  label={`${COST_IMPORT_FIELD_LABELS[field]}${(COST_IMPORT_REQUIRED_FIELDS as readonly string[]).includes(field) ? '' : ' (optional)'}`}
-                  options={options}
-                  value={mapping[field] ?? NONE}
-                  onChange={(column) => {
-                    setPreview(null);
-                    setMapping((current) => {
-                      const next = { ...current };
-                      if (column === NONE) delete next[field];
-                      else next[field] = column;
-                      return next;
-                    });
-                  }}
-                />
-              ))}
-            </div>
-            {!mappedAll && <p className="text-sm text-red-700">{M.mappingInvalid}</p>}
-            <Button
-              variant="secondary"
-              className="self-start"
-              disabled={!mappedAll}
-              isLoading={importCosts.isPending && progress === null}
-              onClick={() => send(true)}
+        {batch ? (
+          <section aria-labelledby={`${fileInputId}-done`} className="flex flex-col gap-3">
+            <h3
+              id={`${fileInputId}-done`}
+              ref={doneHeading}
+              tabIndex={-1}
+              className="text-base font-semibold focus-visible:outline-2 focus-visible:outline-blue-600"
             >
-              {preview ? 'Check again' : 'Preview'}
-            </Button>
-          </fieldset>
-        )}
-
-        {preview && (
-          <section aria-label="Preview" className="flex flex-col gap-3">
-            <h3 className="text-sm font-semibold">3. Preview</h3>
+              {undone ? 'Import undone' : 'Imported'}
+            </h3>
             <p className="text-sm">
-              {preview.validCount} of {preview.rowCount} rows ready, total{' '}
-              {formatMoney(preview.total)}.{' '}
-              {preview.errorCount > 0 &&
-                `${preview.errorCount} rows have errors: fix them below or in the file.`}
+              {batch.fileName}: {batch.rowCount} costs, total {formatMoney(batch.total)}.
             </p>
-            {badRows.length > 0 && (
-              <ul className="flex flex-col gap-3" aria-label="Rows with errors">
-                {badRows.map((rowNumber) => (
-                  <li key={rowNumber} className="rounded-lg border border-red-200 bg-red-50 p-3">
-                    <p className="text-sm font-semibold">Row {rowNumber}</p>
-                    {preview.errors
-                      .filter((error) => error.row === rowNumber)
-                      .map((error) =>
-                        error.field !== 'row' && mapping[error.field] ? (
-                          <label key={error.field} className="mt-2 flex flex-col gap-1 text-sm">
-                            <span>
-                              {COST_IMPORT_FIELD_LABELS[error.field]} of row {rowNumber}:{' '}
-                              <span className="text-red-700">{error.message}</span>
-                            </span>
-                            <input
-                              className="h-9 rounded border border-slate-300 bg-white px-2"
-                              value={rows[rowNumber - 1]?.[mapping[error.field] ?? ''] ?? ''}
-                              onChange={(event) =>
-                                editCell(
-                                  rowNumber,
-                                  error.field as CostImportField,
-                                  event.target.value,
-                                )
-                              }
-                            />
-                          </label>
-                        ) : (
-                          <p key={error.field} className="mt-1 text-sm text-red-700">
-                            {error.message}
-                          </p>
-                        ),
-                      )}
-                  </li>
-                ))}
-              </ul>
-            )}
-            {preview.preview.length > 0 && (
-              <div className="overflow-x-auto">
-                <table className="w-full min-w-[480px] text-left text-sm">
-                  <caption className="sr-only">Rows to import</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Row</th>
-                      <th scope="col">Date</th>
-                      <th scope="col">Category</th>
-                      <th scope="col">Description</th>
-                      <th scope="col" className="text-right">
-                        Amount
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.preview.map((row) => (
-                      <tr key={row.row}>
-                        <td>{row.row}</td>
-                        <td>{row.date}</td>
-                        <td>{COST_CATEGORY_LABELS[row.category]}</td>
-                        <td>{row.description}</td>
-                        <td className="text-right tabular-nums">{formatMoney(row.amount)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <p className="text-sm text-slate-700">
+              {undone
+                ? 'Its costs have been removed from the project.'
+                : 'Wrong file? Undo removes every cost of this import; it stays listed in the Imports tab.'}
+            </p>
+            <div className="flex flex-wrap justify-end gap-3">
+              {!undone && (
+                <Button variant="secondary" onClick={() => setConfirmingUndo(true)}>
+                  Undo import of {batch.fileName}
+                </Button>
+              )}
+              <Button onClick={close}>Done</Button>
+            </div>
+            <ConfirmDialog
+              open={confirmingUndo}
+              onOpenChange={setConfirmingUndo}
+              title="Undo import"
+              description={`Remove the ${batch.rowCount} costs imported from ${batch.fileName}?`}
+              confirmLabel="Undo import"
+              destructive
+              isLoading={undo.isPending}
+              finalFocus={() => doneHeading.current}
+              onConfirm={() => undoBatch(batch.id)}
+            />
           </section>
-        )}
+        ) : (
+          <>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={fileInputId} className="text-sm font-medium text-slate-900">
+                1. CSV file
+              </label>
+              <input
+                ref={fileInput}
+                id={fileInputId}
+                type="file"
+                accept=".csv,text/csv"
+                aria-invalid={fileError ? true : undefined}
+                aria-describedby={clsx(`${fileInputId}-limit`, fileError && `${fileInputId}-error`)}
+                onChange={(event) => chooseFile(event.target.files?.[0])}
+                className="max-w-full text-sm"
+              />
+              <p id={`${fileInputId}-limit`} className="text-sm text-slate-600">
+                At most {COST_IMPORT_MAX_BYTES / (1024 * 1024)} MB.
+              </p>
+              {fileError && (
+                <p id={`${fileInputId}-error`} role="alert" className="text-sm text-red-700">
+                  {fileError}
+                </p>
+              )}
+            </div>
 
-        {progress !== null && (
-          <progress value={progress} max={100} aria-label="Upload progress" className="w-full" />
+            {headers.length > 0 && (
+              <fieldset className="flex min-w-0 flex-col gap-3">
+                <legend className="mb-2">
+                  <h3
+                    ref={columnsHeading}
+                    tabIndex={-1}
+                    className="text-sm font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+                  >
+                    2. Columns
+                  </h3>
+                </legend>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  {COST_IMPORT_FIELDS.map((field) => (
+                    <Dropdown
+                      key={field}
+                      label={`${COST_IMPORT_FIELD_LABELS[field]}${(COST_IMPORT_REQUIRED_FIELDS as readonly string[]).includes(field) ? '' : ' (optional)'}`}
+                      options={options}
+                      value={mapping[field] ?? NONE}
+                      onChange={(column) => {
+                        setPreview(null);
+                        setMapping((current) => {
+                          const next = { ...current };
+                          if (column === NONE) delete next[field];
+                          else next[field] = column;
+                          return next;
+                        });
+                      }}
+                    />
+                  ))}
+                </div>
+                {!mappedAll && <p className="text-sm text-red-700">{M.mappingInvalid}</p>}
+                <div className="flex flex-wrap gap-3">
+                  <Button
+                    variant="secondary"
+                    disabled={!mappedAll}
+                    isLoading={importCosts.isPending && progress === null}
+                    onClick={() => send(true)}
+                  >
+                    {preview ? 'Check again' : 'Preview'}
+                  </Button>
+                  <Button variant="text" onClick={chooseAnotherFile}>
+                    Choose another file
+                  </Button>
+                </div>
+              </fieldset>
+            )}
+
+            {preview && (
+              <section aria-labelledby={`${fileInputId}-preview`} className="flex flex-col gap-3">
+                <h3
+                  id={`${fileInputId}-preview`}
+                  ref={previewHeading}
+                  tabIndex={-1}
+                  className="text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  3. Preview
+                </h3>
+                <p className="text-sm">
+                  {preview.validCount} of {preview.rowCount} rows ready, total{' '}
+                  {formatMoney(preview.total)}.{' '}
+                  {preview.errorCount > 0 &&
+                    `${preview.errorCount} rows have errors: fix them below (then Check again) or in the file.`}
+                </p>
+                {badRows.length > 0 && (
+                  <ul className="flex flex-col gap-3" aria-label="Rows with errors">
+                    {badRows.map((rowNumber) => (
+                      <li
+                        key={rowNumber}
+                        className="rounded-lg border border-red-200 bg-red-50 p-3"
+                      >
+                        <p className="text-sm font-semibold">Row {rowNumber}</p>
+                        {preview.errors
+                          .filter((error) => error.row === rowNumber)
+                          .map((error) =>
+                            error.field !== 'row' && mapping[error.field] ? (
+                              <label key={error.field} className="mt-2 flex flex-col gap-1 text-sm">
+                                <span>
+                                  {COST_IMPORT_FIELD_LABELS[error.field]} of row {rowNumber}:{' '}
+                                  <span className="text-red-700">{error.message}</span>
+                                </span>
+                                <input
+                                  className="h-9 rounded border border-slate-300 bg-white px-2"
+                                  value={rows[rowNumber - 1]?.[mapping[error.field] ?? ''] ?? ''}
+                                  onChange={(event) =>
+                                    editCell(
+                                      rowNumber,
+                                      error.field as CostImportField,
+                                      event.target.value,
+                                    )
+                                  }
+                                />
+                              </label>
+                            ) : (
+                              <p key={error.field} className="mt-1 text-sm text-red-700">
+                                {error.field === 'row'
+                                  ? error.message
+                                  : `${COST_IMPORT_FIELD_LABELS[error.field]}: ${error.message}`}
+                              </p>
+                            ),
+                          )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {preview.preview.length > 0 && (
+                  <div className="overflow-x-auto">
+                    <table className="w-full min-w-[480px] text-left text-sm">
+                      <caption className="sr-only">Rows to import</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Row</th>
+                          <th scope="col">Date</th>
+                          <th scope="col">Category</th>
+                          <th scope="col">Description</th>
+                          <th scope="col" className="text-right">
+                            Amount
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {preview.preview.map((row) => (
+                          <tr key={row.row}>
+                            <td>{row.row}</td>
+                            <td>{row.date}</td>
+                            <td>{COST_CATEGORY_LABELS[row.category]}</td>
+                            <td>{row.description}</td>
+                            <td className="text-right tabular-nums">{formatMoney(row.amount)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </section>
+            )}
+
+            {progress !== null && (
+              <progress
+                value={progress}
+                max={100}
+                aria-label="Upload progress"
+                className="w-full"
+              />
+            )}
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="secondary" disabled={committing} onClick={close}>
+                Cancel
+              </Button>
+              <Button
+                disabled={!preview || preview.errorCount > 0 || preview.validCount === 0}
+                isLoading={committing}
+                onClick={() => send(false)}
+              >
+                Import {preview ? `${preview.validCount} costs` : ''}
+              </Button>
+            </div>
+          </>
         )}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!preview || preview.errorCount > 0 || preview.validCount === 0}
-            isLoading={importCosts.isPending && progress !== null}
-            onClick={() => send(false)}
-          >
-            Import {preview ? `${preview.validCount} costs` : ''}
-          </Button>
-        </div>
       </div>
     </Dialog>
   );

@@ -11,6 +11,7 @@ import {
   importResult,
   serveProject,
 } from '../testing/budgeting-api.js';
+import { createBatch } from '../testing/detail-builders.js';
 
 const FINANCE = createUser({ position: 'finance' });
 const gbp = (amount: number) => ({ amount, currency: 'GBP' });
@@ -157,13 +158,14 @@ describe('project detail', () => {
     ).toBeVisible();
   });
 
-  it('imports a file: preview with a bad row, fixed in place, checked again, then committed', async () => {
+  it('imports a file: preview with a bad row, fixed in place, checked again, committed, then undone', async () => {
     const project = createProject();
     serveProject(detailOf(project));
+    const batch = createBatch({ projectId: project.id, fileName: 'may.csv' });
     let checks = 0;
     const calls = answer('post', `/projects/${project.id}/costs/import`, ({ url }) => {
       if (url.searchParams.get('dryRun') === 'false') {
-        return HttpResponse.json({ data: importResult({ dryRun: false }) }, { status: 201 });
+        return HttpResponse.json({ data: importResult({ dryRun: false, batch }) }, { status: 201 });
       }
       checks += 1;
       return HttpResponse.json({
@@ -206,14 +208,29 @@ describe('project detail', () => {
     await user.type(cell, '2026-05-31');
     await user.click(within(wizard).getByRole('button', { name: 'Check again' }));
     expect(await within(wizard).findByText(/2 of 2 rows ready/)).toBeVisible();
+    expect(within(wizard).getByRole('heading', { name: '3. Preview' })).toHaveFocus();
     await user.click(within(wizard).getByRole('button', { name: 'Import 2 costs' }));
-    expect(
-      await findToast('2 costs imported (£150.50). You can undo the import from the Imports tab.'),
-    ).toBeVisible();
+    expect(await findToast('2 costs imported (£150.50).')).toBeVisible();
     expect(calls.map((call) => call.url.searchParams.get('dryRun'))).toEqual([
       'true',
       'true',
       'false',
     ]);
+
+    // The last step says what was imported and offers to undo it at once.
+    const done = await within(wizard).findByRole('heading', { name: 'Imported' });
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(within(wizard).getByText('may.csv: 2 costs, total £150.50.')).toBeVisible();
+    const undone = answer('delete', `/import-batches/${batch.id}`, () =>
+      HttpResponse.json({ data: { ...batch, undoneAt: '2026-05-31T10:00:00.000Z' } }),
+    );
+    await user.click(within(wizard).getByRole('button', { name: 'Undo import of may.csv' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Undo import' });
+    await user.click(within(confirm).getByRole('button', { name: 'Undo import' }));
+    expect(await findToast('The import has been undone.')).toBeVisible();
+    expect(undone).toHaveLength(1);
+    expect(within(wizard).getByRole('heading', { name: 'Import undone' })).toBeVisible();
+    await user.click(within(wizard).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(wizard).not.toBeInTheDocument());
   });
 });
