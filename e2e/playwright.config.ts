@@ -26,7 +26,9 @@ process.env.E2E_ADMIN_EMAIL ??= 'admin@company.test';
 process.env.E2E_ADMIN_PASSWORD ??= 'Kestrel!2345pass';
 process.env.E2E_ACCESS_TOKEN_TTL ??= '4s';
 
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// `localhost`, not 127.0.0.1: WebAuthn (passkeys) refuses an IP address as its relying party.
+// The server still listens on 127.0.0.1 only; Chromium and Node resolve localhost to it.
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -65,7 +67,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node support/server.mjs',
-    url: `${baseURL}/api/health`,
+    url: `http://127.0.0.1:${process.env.E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',

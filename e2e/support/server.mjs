@@ -56,7 +56,7 @@ const api = spawn(process.execPath, ['apps/api/dist/server.js'], {
     INIT_CWD: dataDir,
     PORT: env.E2E_PORT,
     HOST: '127.0.0.1',
-    APP_URL: `http://127.0.0.1:${env.E2E_PORT}`,
+    APP_URL: `http://localhost:${env.E2E_PORT}`,
     DATABASE_URL: `sqlite:${dataDir}/db.sqlite`,
     UPLOAD_DIR: `${dataDir}/uploads`,
     SMTP_URL: `smtp://127.0.0.1:${env.E2E_SMTP_PORT}`,
@@ -65,6 +65,8 @@ const api = spawn(process.execPath, ['apps/api/dist/server.js'], {
     ACCESS_TOKEN_TTL: env.E2E_ACCESS_TOKEN_TTL,
     SUPPORT_EMAIL: 'help@company.test',
     RATE_LIMIT_PER_MINUTE: '10000',
+    // Project owners must use two-step sign-in (two-step.spec.ts); no other test signs one in.
+    MFA_REQUIRED_ROLES: 'project_owner',
     // A mail that cannot go out is retried after 3 s, then 6 s, and fails at its third attempt:
     // long enough to watch it retrying, short enough for the SMTP-outage test to see it fail.
     MAIL_RETRY_BASE: '3s',

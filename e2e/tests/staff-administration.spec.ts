@@ -15,7 +15,7 @@ const AVATAR = fileURLToPath(new URL('../fixtures/avatar.png', import.meta.url))
 test('a staff member edits their own name and picture, and the header follows', async ({
   page,
 }) => {
-  const user = await createUser({ fullName: 'Pat Before', position: 'project_owner' });
+  const user = await createUser({ fullName: 'Pat Before', position: 'project_manager' });
   await signIn(page, user);
   await expectAccessible(page);
 

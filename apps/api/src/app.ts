@@ -47,6 +47,13 @@ import {
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
+import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
+import { TwoStepService } from './modules/two-step/two-step.service.js';
+import { PasskeysRepository } from './modules/two-step/passkeys.repository.js';
+import { passkeysRoutes } from './modules/two-step/passkeys.routes.js';
+import { PasskeysService, relyingPartyOf } from './modules/two-step/passkeys.service.js';
+import { createSealedBox } from './lib/sealed-box.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { authorizePlugin } from './plugins/authorize.js';
@@ -69,6 +76,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** Monitoring › Overview (tests write heartbeats with it). */
     overview: OverviewService;
+    /** Two-step sign-in (the passkey calls build on it). */
+    twoStep: TwoStepService;
   }
 }
 
@@ -170,18 +179,40 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const core = createCoreServices(database, config, app.log, revocations, clock);
   app.decorate('services', core);
   const lockout = new LoginLockout(counters, config.limits.loginFailuresBeforeLock, now);
+  const account = createAccountServices(database, config, app.log, { core, counters, lockout });
+  app.decorate('mailWorker', account.mailWorker);
+  const accessTokens = new AccessTokens(app.jwt, clock);
+  const twoStep = new TwoStepService({
+    repository: new TwoStepRepository(database.db),
+    users: core.usersRepository,
+    sessions: core.sessions,
+    hasher: core.hasher,
+    accessTokens,
+    lockout,
+    unitOfWork: core.unitOfWork,
+    audit: core.audit,
+    mails: account.mails,
+    totpBox: createSealedBox(config.auth.secret, 'totp-secret'),
+    requiredRoles: config.twoStepRequiredRoles,
+    clock,
+  });
+  app.decorate('twoStep', twoStep);
+  if (config.nodeEnv === 'production' && config.twoStepRequiredRoles.length === 0) {
+    app.log.warn(
+      'MFA_REQUIRED_ROLES is unset: two-step sign-in is optional for every role (docs/two-step.md)',
+    );
+  }
   const auth = new AuthService({
     users: core.usersRepository,
     sessions: core.sessions,
     hasher: core.hasher,
-    accessTokens: new AccessTokens(app.jwt, clock),
+    accessTokens,
     lockout,
     unitOfWork: core.unitOfWork,
     audit: core.audit,
+    twoStep,
     clock,
   });
-  const account = createAccountServices(database, config, app.log, { core, counters, lockout });
-  app.decorate('mailWorker', account.mailWorker);
 
   // Registered after the hook above that closes the database, so they stop first.
   await app.register(mailerPlugin, { worker: account.mailWorker });
@@ -225,7 +256,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       stop: () => overview.leave(),
     }),
   );
-  await app.register(authenticatePlugin, { auth });
+  await app.register(authenticatePlugin, { auth, twoStepRoles: config.twoStepRequiredRoles });
   await app.register(authorizePlugin, { audit: core.audit });
   await app.register(errorCapturePlugin, { errors: core.errors });
   if (config.metricsToken) {
@@ -248,6 +279,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
       await api.register(usersRoutes, { users: core.users });
+      await api.register(twoStepRoutes, {
+        twoStep,
+        requestsPerMinute: config.limits.authRequestsPerMinute,
+      });
+      await api.register(passkeysRoutes, {
+        passkeys: new PasskeysService({
+          repository: new PasskeysRepository(database.db),
+          users: core.usersRepository,
+          unitOfWork: core.unitOfWork,
+          core: twoStep,
+          relyingParty: relyingPartyOf(config.appUrl),
+          clock,
+        }),
+        requestsPerMinute: config.limits.authRequestsPerMinute,
+      });
       await api.register(sessionsRoutes, { sessions: core.sessions, users: core.users });
       await api.register(auditRoutes, { audit: core.audit });
       await api.register(errorsRoutes, {

@@ -1,3 +1,4 @@
+import type { Position } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
 import type { Database, DbEngine } from './db/database.js';
 import type { DB } from './db/schema.js';
@@ -13,11 +14,17 @@ import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
 import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { UploadsRepository } from './modules/uploads/uploads.repository.js';
+import { PasskeysRepository } from './modules/two-step/passkeys.repository.js';
+import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 
 /** Every repository, bound to one connection pool or to one open transaction. */
 export interface Repositories {
   users: UsersRepository;
+  /** Second factors, recovery codes, sign-in challenges (modules/two-step). */
+  twoStep: TwoStepRepository;
+  /** WebAuthn credentials (modules/two-step/passkeys.repository.ts). */
+  passkeys: PasskeysRepository;
   sessions: SessionsRepository;
   oneTimeTokens: OneTimeTokensRepository;
   mailOutbox: MailOutboxRepository;
@@ -31,9 +38,16 @@ export interface Repositories {
   importBatches: ImportBatchesRepository;
 }
 
-export function createRepositories(db: Kysely<DB>, engine: DbEngine, clock: Clock): Repositories {
+export function createRepositories(
+  db: Kysely<DB>,
+  engine: DbEngine,
+  clock: Clock,
+  twoStepRoles: readonly Position[] = [],
+): Repositories {
   return {
-    users: new UsersRepository(db, engine),
+    users: new UsersRepository(db, engine, undefined, twoStepRoles),
+    twoStep: new TwoStepRepository(db),
+    passkeys: new PasskeysRepository(db),
     sessions: new SessionsRepository(db),
     oneTimeTokens: new OneTimeTokensRepository(db),
     mailOutbox: new MailOutboxRepository(db, engine),
@@ -67,13 +81,15 @@ export class UnitOfWork {
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
+    /** MFA_REQUIRED_ROLES, for the users repository's `twoStepRequired`. */
+    private readonly twoStepRoles: readonly Position[] = [],
   ) {}
 
   async run<T>(work: (scope: TransactionScope) => Promise<T>): Promise<T> {
     const callbacks: (() => void | Promise<void>)[] = [];
     const result = await this.database.db.transaction().execute((trx) =>
       work({
-        repos: createRepositories(trx, this.database.engine, this.clock),
+        repos: createRepositories(trx, this.database.engine, this.clock, this.twoStepRoles),
         afterCommit: (callback) => callbacks.push(callback),
       }),
     );

@@ -106,9 +106,9 @@ export function createCoreServices(
 ): CoreServices {
   const { db, engine } = database;
   const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
-  const unitOfWork = new UnitOfWork(database, clock);
+  const unitOfWork = new UnitOfWork(database, clock, config.twoStepRequiredRoles);
   const audit = new AuditRepository(db, clock);
-  const usersRepository = new UsersRepository(db, engine);
+  const usersRepository = new UsersRepository(db, engine, undefined, config.twoStepRequiredRoles);
   const uploads = new UploadsService(
     new UploadsRepository(db),
     new UploadStorage(config.uploadDir),
@@ -185,6 +185,8 @@ export interface AccountServices {
   invitations: InvitationsService;
   passwords: PasswordsService;
   mailWorker: MailWorker;
+  /** Account mails into the outbox (two-step sign-in sends its own through it). */
+  mails: AccountMails;
   /** Monitoring › Mail: the outbox for admins. */
   mailMonitoring: MailMonitoringService;
 }
@@ -222,6 +224,7 @@ export function createAccountServices(
   return {
     tokens,
     mailWorker,
+    mails,
     mailMonitoring: new MailMonitoringService({
       repository: new MailMonitoringRepository(database.db),
       users: core.usersRepository,

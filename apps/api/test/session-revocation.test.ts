@@ -33,6 +33,8 @@ describe('session cache', () => {
     revokedAt: null,
     status: 'active',
     position: 'admin',
+    twoStepEnabled: false,
+    reauthenticatedAt: null,
   });
 
   it('keeps rows for its TTL and evicts by session, by user, or all', () => {

@@ -338,6 +338,8 @@ describe('the last active admin', () => {
       sessionId: 'stale',
       position: 'admin',
       status: 'active',
+      twoStepEnabled: false,
+      reauthenticatedAt: null,
     } as const;
     const attempts = [
       () => solo.services.users.updateUser(actor, last.id, { position: 'contractor' }, NO_ORIGIN),

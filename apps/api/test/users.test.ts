@@ -48,6 +48,8 @@ describe('GET /api/users/profile', () => {
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
       invitedBy: { id: admin.id, fullName: 'Ada Admin' },
+      twoStepEnabled: false,
+      twoStepRequired: false,
     });
     expect(response.body).not.toContain('password');
     expect(response.body).not.toContain('$argon2');

@@ -1,5 +1,6 @@
 import type { Position, Status } from './roles.js';
 import type { TokenType } from './schemas.js';
+import type { AccessReason } from './two-step.js';
 
 /** A user as the API returns it everywhere (CONTRACT §3). */
 export interface User {
@@ -12,6 +13,10 @@ export interface User {
   createdAt: string;
   updatedAt: string;
   invitedBy: { id: string; fullName: string | null } | null;
+  /** A second factor (authenticator app or passkey) is on (issue 15). */
+  twoStepEnabled: boolean;
+  /** The user's role requires one (MFA_REQUIRED_ROLES). */
+  twoStepRequired: boolean;
 }
 
 export interface PaginationMeta {
@@ -35,6 +40,8 @@ export interface ApiErrorBody {
   code: number;
   message: string;
   errors?: Record<string, string>;
+  /** Why a signed-in caller was refused (403): set up two-step sign-in, or confirm the password. */
+  reason?: AccessReason;
 }
 
 export interface TokenPair {

@@ -15,3 +15,4 @@ export * from './password-policy.js';
 export * from './roles.js';
 export * from './schemas.js';
 export * from './text.js';
+export * from './two-step.js';

@@ -58,12 +58,19 @@ export const MONITORING_MESSAGES = {
 } as const;
 
 /** Monitoring › Mail: what kind of mail a row of the outbox is (its template). */
-export const MAIL_KINDS = ['invitation', 'password_reset', 'password_changed', 'test'] as const;
+export const MAIL_KINDS = [
+  'invitation',
+  'password_reset',
+  'password_changed',
+  'two_step',
+  'test',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   invitation: 'Invitation',
   password_reset: 'Password reset',
   password_changed: 'Password changed',
+  two_step: 'Two-step sign-in',
   test: 'Test mail',
 };
 

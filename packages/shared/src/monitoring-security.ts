@@ -40,6 +40,16 @@ export const AUDIT_ACTIONS = [
   'costs.import_undone',
   'month.closed',
   'month.reopened',
+  'two_step.enabled',
+  'two_step.disabled',
+  'two_step.reset',
+  'two_step.recovery_codes_regenerated',
+  'two_step.recovery_code_used',
+  'passkey.added',
+  'passkey.removed',
+  'passkey.renamed',
+  'auth.second_step_failed',
+  'auth.reauthenticated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,7 +9,9 @@ import {
   isStrongPassword,
   isValidEmail,
   passwordPolicyProblem,
+  POSITIONS,
   VALIDATION_MESSAGES,
+  type Position,
 } from '@staff-admin/shared';
 import { parseDuration } from './duration.js';
 
@@ -49,6 +51,8 @@ export interface Config {
     resetPasswordTtlMs: number;
   };
   mail: MailConfig;
+  /** Positions that must have a second factor (MFA_REQUIRED_ROLES); empty: optional for all. */
+  twoStepRequiredRoles: Position[];
   uploadDir: string;
   /** An account with no sign-in for this long expires and its personal data is deleted. */
   accountExpiryMs: number;
@@ -163,6 +167,23 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   return entries;
 });
 
+/** A comma-separated list of positions, e.g. `admin,finance`; repeats are dropped. */
+const positionList = z.string().transform((value, ctx): Position[] => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const unknown = entries.filter((entry) => !(POSITIONS as readonly string[]).includes(entry));
+  if (unknown.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a comma-separated list of ${POSITIONS.join(', ')} (not ${unknown.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return [...new Set(entries as Position[])];
+});
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -203,6 +224,7 @@ const envSchema = z.object({
   MAIL_LEASE: duration('5m'),
   MAIL_MAX_ATTEMPTS: int(1, 1_000_000, 'must be a whole number of at least 1').default(50),
   MAIL_MAX_AGE: duration('2d'),
+  MFA_REQUIRED_ROLES: positionList.optional(),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
   ACCOUNT_EXPIRY: duration('365d'),
   ERROR_OCCURRENCE_RETENTION: duration('30d'),
@@ -320,6 +342,7 @@ export function loadConfig(env: Env): Config {
       maxAttempts: vars.MAIL_MAX_ATTEMPTS,
       maxAgeMs: vars.MAIL_MAX_AGE,
     },
+    twoStepRequiredRoles: vars.MFA_REQUIRED_ROLES ?? [],
     uploadDir: fromBase(vars.UPLOAD_DIR),
     accountExpiryMs: vars.ACCOUNT_EXPIRY,
     errors: {

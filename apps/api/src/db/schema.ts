@@ -7,7 +7,7 @@ import type {
   Status,
   TokenType,
 } from '@staff-admin/shared';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table shapes. Times are ISO-8601 UTC strings on both engines: SQLite stores them as text and
@@ -28,6 +28,11 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_login_at: string | null;
+  /**
+   * A second factor is on (confirmed TOTP or a passkey). PostgreSQL reads a boolean, SQLite 0 or 1:
+   * read it with Boolean(); written only by TwoStepRepository.refreshTwoStepEnabled.
+   */
+  two_step_enabled: ColumnType<boolean | number, never, boolean>;
 }
 
 export interface SessionsTable {
@@ -39,6 +44,8 @@ export interface SessionsTable {
   revoked_at: string | null;
   ip: string | null;
   user_agent: string | null;
+  /** When the password (and code) was last entered in this session: sign-in or re-authentication. */
+  reauthenticated_at: string | null;
 }
 
 export interface RefreshTokensTable {
@@ -271,6 +278,61 @@ export interface ClosedMonthsTable {
   closed_at: string;
 }
 
+/** A user's authenticator app (TOTP); `confirmed_at` null while its setup is pending. */
+export interface TotpFactorsTable {
+  user_id: string;
+  /** The base-32 secret, sealed (lib/sealed-box.ts, purpose `totp-secret`). */
+  secret_sealed: string;
+  confirmed_at: string | null;
+  /** The last 30-second step a code was accepted for: it and earlier steps are refused (replay). */
+  last_used_step: number | null;
+  created_at: string;
+}
+
+/** Single-use recovery codes, SHA-256 hashed (their 50 random bits need no slow hash). */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A WebAuthn credential (passkey). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url, unique. */
+  credential_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: Generated<number>;
+  /** JSON array of transports, or null. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** After a right password on an account with a factor: the token the second step must bring. */
+export interface SignInChallengesTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The WebAuthn challenge of passkey sign-in options, once asked for. */
+  webauthn_challenge: string | null;
+  created_at: string;
+}
+
+/** Passkey registration options of a session, waiting for the device's answer. */
+export interface WebauthnRegistrationsTable {
+  session_id: string;
+  challenge: string;
+  expires_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -290,4 +352,9 @@ export interface DB {
   cost_entries: CostEntriesTable;
   import_batches: ImportBatchesTable;
   closed_months: ClosedMonthsTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  sign_in_challenges: SignInChallengesTable;
+  webauthn_registrations: WebauthnRegistrationsTable;
 }

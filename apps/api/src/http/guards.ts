@@ -1,7 +1,19 @@
-import { canReachArea, type AreaId } from '@staff-admin/shared';
+import { canReachArea, REAUTHENTICATION_WINDOW_MS, type AreaId } from '@staff-admin/shared';
 import type { FastifyRequest } from 'fastify';
-import { unauthenticated } from '../lib/errors.js';
+import type { Clock } from '../lib/clock.js';
+import { accessRefused, unauthenticated } from '../lib/errors.js';
 import type { AuthContext } from '../lib/auth-context.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route stays open to a caller whose role requires two-step sign-in and who has no second
+     * factor yet (reading the profile, setting up a factor, re-authenticating, logging out). Every
+     * other authenticated route answers them 403 `reason: "two_step_setup_required"`.
+     */
+    duringTwoStepSetup?: boolean;
+  }
+}
 
 /** The caller of a route guarded by `app.authenticate`. */
 export function currentAuth(request: FastifyRequest): AuthContext {
@@ -34,3 +46,22 @@ export const budgeting = areaAccess('financial');
 
 /** Reopening a closed month: admins only (finance may close, not reopen). */
 export const admins: AccessPolicy = (auth) => auth.position === 'admin';
+
+/** Until when the session counts as recently authenticated (null: it does not now). */
+export function reauthenticatedUntil(auth: AuthContext, now: number): number | null {
+  if (!auth.reauthenticatedAt) return null;
+  const until = Date.parse(auth.reauthenticatedAt) + REAUTHENTICATION_WINDOW_MS;
+  return until > now ? until : null;
+}
+
+/**
+ * Sensitive changes (turning off a factor, new recovery codes, adding or removing a passkey, a
+ * password change with two-step on): 403 `reason: "reauthentication_required"` unless the password
+ * (and code) was entered in this session within REAUTHENTICATION_WINDOW_MS (sign-in counts).
+ * Call it in the service, with the service's clock, before anything changes.
+ */
+export function requireRecentAuth(auth: AuthContext, clock: Clock): void {
+  if (reauthenticatedUntil(auth, clock.now()) === null) {
+    throw accessRefused('reauthentication_required');
+  }
+}

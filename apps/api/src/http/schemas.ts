@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ACCESS_REASONS } from '@staff-admin/shared';
 import { z } from 'zod';
 import type { RequestOrigin } from '../lib/request-origin.js';
 
@@ -7,6 +8,8 @@ export const errorBodySchema = z.object({
   code: z.number().int(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** Why a signed-in caller was refused (403): set up two-step sign-in, or confirm the password. */
+  reason: z.enum(ACCESS_REASONS).optional(),
 });
 
 /** Success bodies are `{ data }`. */

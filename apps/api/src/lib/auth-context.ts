@@ -6,4 +6,8 @@ export interface AuthContext {
   sessionId: string;
   position: Position;
   status: Status;
+  /** A second factor (authenticator or passkey) is on. */
+  twoStepEnabled: boolean;
+  /** When the password (and code) was last entered in this session; null: never recorded. */
+  reauthenticatedAt: string | null;
 }

@@ -1,4 +1,4 @@
-import { API_MESSAGES } from '@staff-admin/shared';
+import { API_MESSAGES, TWO_STEP_MESSAGES, type AccessReason } from '@staff-admin/shared';
 
 /**
  * What kind of failure an error is. Services, jobs and the CLI speak only of these; the one error
@@ -21,6 +21,8 @@ interface DomainErrorOptions {
   errors?: Record<string, string>;
   /** When to try again (`Retry-After`), for rate limits and a busy or unavailable server. */
   retryAfterSeconds?: number;
+  /** Why a signed-in caller is refused (403): the error body's `reason`. */
+  reason?: AccessReason;
   cause?: unknown;
 }
 
@@ -29,6 +31,7 @@ export class DomainError extends Error {
   override name = 'DomainError';
   readonly errors: Record<string, string> | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly reason: AccessReason | undefined;
 
   constructor(
     readonly kind: ErrorKind,
@@ -37,6 +40,7 @@ export class DomainError extends Error {
   ) {
     super(message, { cause: options.cause });
     this.errors = options.errors;
+    this.reason = options.reason;
     this.retryAfterSeconds =
       options.retryAfterSeconds === undefined
         ? undefined
@@ -52,6 +56,15 @@ export const forbidden = (message: string = API_MESSAGES.forbidden) =>
   new DomainError('forbidden', message);
 export const notFound = (message: string = API_MESSAGES.notFound) =>
   new DomainError('not_found', message);
+/** 403 with a `reason` the site acts on (set up two-step sign-in, confirm the password). */
+export const accessRefused = (reason: AccessReason) =>
+  new DomainError(
+    'forbidden',
+    reason === 'two_step_setup_required'
+      ? TWO_STEP_MESSAGES.setupRequired
+      : TWO_STEP_MESSAGES.reauthenticationRequired,
+    { reason },
+  );
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const rateLimited = (message: string, retryAfterSeconds?: number) =>
   new DomainError('rate_limited', message, { retryAfterSeconds });

@@ -1,6 +1,7 @@
+import type { Position } from '@staff-admin/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError } from '../lib/errors.js';
+import { accessRefused, DomainError } from '../lib/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { AuthContext } from '../lib/auth-context.js';
 
@@ -16,16 +17,28 @@ declare module 'fastify' {
   }
 }
 
-export const authenticatePlugin = fp<{ auth: AuthService }>(
-  async (app, { auth }) => {
+/**
+ * `twoStepRoles` (MFA_REQUIRED_ROLES): a caller with one of these positions and no second factor
+ * may call only the routes marked `config: { duringTwoStepSetup: true }`; any other route answers
+ * 403 `reason: "two_step_setup_required"`. On public routes such a caller is anonymous.
+ */
+export const authenticatePlugin = fp<{ auth: AuthService; twoStepRoles: readonly Position[] }>(
+  async (app, { auth, twoStepRoles }) => {
+    const mustSetUp = (context: AuthContext) =>
+      !context.twoStepEnabled && twoStepRoles.includes(context.position);
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      request.auth = await auth.authenticate(request.headers.authorization);
+      const context = await auth.authenticate(request.headers.authorization);
+      if (mustSetUp(context) && request.routeOptions.config.duringTwoStepSetup !== true) {
+        throw accessRefused('two_step_setup_required');
+      }
+      request.auth = context;
     });
     app.decorate('authenticateIfPresent', async (request: FastifyRequest) => {
       if (!request.headers.authorization) return;
       try {
-        request.auth = await auth.authenticate(request.headers.authorization);
+        const context = await auth.authenticate(request.headers.authorization);
+        if (!mustSetUp(context)) request.auth = context;
       } catch (error) {
         // A bad or stale token on a public route: the caller is simply anonymous.
         if (!(error instanceof DomainError)) throw error;

@@ -65,6 +65,7 @@ export function toResponse(error: FastifyError | DomainError): {
     const status = STATUS_OF[error.kind];
     const body: ApiErrorBody = { code: status, message: error.message };
     if (error.errors) body.errors = error.errors;
+    if (error.reason) body.reason = error.reason;
     const headers =
       error.retryAfterSeconds === undefined
         ? undefined

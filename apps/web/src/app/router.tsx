@@ -68,6 +68,12 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/auth/reset-password.js')).ResetPasswordRoute,
             }),
           },
+          {
+            path: paths.auth.twoStep.path,
+            lazy: async () => ({
+              Component: (await import('./routes/auth/two-step.js')).TwoStepRoute,
+            }),
+          },
         ],
       },
       {
@@ -96,6 +102,21 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
+          {
+            // Signed in, outside the app layout (whose guard sends a user here): the set-up
+            // of a two-step sign-in the user's role requires.
+            lazy: async () => ({
+              Component: (await import('../components/layouts/auth-layout.js')).AuthLayout,
+            }),
+            children: [
+              {
+                path: paths.auth.twoStepSetup.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/auth/two-step-setup.js')).TwoStepSetupRoute,
+                }),
+              },
+            ],
+          },
           {
             lazy: async () => ({
               Component: (await import('../components/layouts/app-layout.js')).AppLayout,

@@ -20,6 +20,10 @@ export const paths = {
     },
     setupAccount: { path: '/auth/setup-account' },
     resetPassword: { path: '/auth/reset-password', getHref: withToken('/auth/reset-password') },
+    /** The second step of signing in; the challenge travels in router state, never the URL. */
+    twoStep: { path: '/auth/two-step' },
+    /** Two-step sign-in to set up before anything else, when the role requires it. */
+    twoStepSetup: { path: '/auth/two-step-setup' },
   },
   policy: { path: '/policy' },
   support: { path: '/support' },

@@ -9,6 +9,7 @@ import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axio
 import { API_BASE_URL } from '../config/app.js';
 import { isApiError } from './api-error.js';
 import { getAccessToken, getRefreshToken, setTokens, signOut } from './session.js';
+import { flagTwoStepSetupRequired } from './two-step-setup-flag.js';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -102,5 +103,9 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
       return api.request(config);
     }
   }
-  throw toErrorBody(response);
+  const body = toErrorBody(response);
+  // The role requires two-step sign-in and the user has none: the app layout takes them to its
+  // set-up screen (issue 15).
+  if (body.code === 403 && body.reason === 'two_step_setup_required') flagTwoStepSetupRequired();
+  throw body;
 });

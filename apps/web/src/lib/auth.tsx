@@ -1,4 +1,10 @@
-import type { ApiSuccess, TokenPair, User } from '@staff-admin/shared';
+import type {
+  ApiSuccess,
+  LoginAnswer,
+  SecondStepRequired,
+  TokenPair,
+  User,
+} from '@staff-admin/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getErrorMessage, isApiError } from './api-error.js';
@@ -28,8 +34,9 @@ async function getProfile({ signal }: { signal: AbortSignal }): Promise<User> {
     const { data } = await api.get<ApiSuccess<User>>('/users/profile', { signal });
     return data.data;
   } catch (error) {
-    // 403: the account is no longer active (CONTRACT §4); the session is over.
-    if (isApiError(error, 403)) signOut();
+    // 403: the account is no longer active (CONTRACT §4); the session is over. A 403 with a
+    // reason (two-step set-up, re-authentication) is not the end of the session.
+    if (isApiError(error, 403) && !error.reason) signOut();
     throw error;
   }
 }
@@ -37,12 +44,33 @@ async function getProfile({ signal }: { signal: AbortSignal }): Promise<User> {
 export const profileQueryOptions = () =>
   queryOptions({ queryKey: ['users', 'profile'] as const, queryFn: getProfile });
 
-/** Stores the session's tokens, then loads and returns the signed-in user. */
-export async function login(email: string, password: string): Promise<User> {
-  const api = await loadApiClient();
-  const { data } = await api.post<ApiSuccess<TokenPair>>('/auth/login', { email, password });
-  setTokens(data.data);
+/** The sign-in challenge `POST /auth/login` answers for an account with a second factor. */
+export type SecondStepChallenge = SecondStepRequired['second_step'];
+
+/** A right password: signed in, or a second step to take first (issue 15). */
+export type SignInResult =
+  { user: User; secondStep?: undefined } | { secondStep: SecondStepChallenge; user?: undefined };
+
+/**
+ * Stores the session's tokens, then loads and returns the signed-in user. Every way of signing
+ * in (password, second step, passkey) ends here.
+ */
+export async function completeSignIn(tokens: TokenPair): Promise<User> {
+  setTokens(tokens);
   return queryClient.fetchQuery(profileQueryOptions());
+}
+
+/**
+ * Checks the password; with no second factor the user is signed in, otherwise the challenge for
+ * the second step is returned (no tokens yet).
+ */
+export async function login(email: string, password: string): Promise<SignInResult> {
+  const api = await loadApiClient();
+  const { data } = await api.post<ApiSuccess<LoginAnswer>>('/auth/login', { email, password });
+  // Shared's isSecondStepRequired, written out: its module holds the two-step zod schemas,
+  // which the first page's chunk must not carry.
+  if ('second_step' in data.data) return { secondStep: data.data.second_step };
+  return { user: await completeSignIn(data.data) };
 }
 
 /** Ends the session on the server, and locally whatever the server said (SPEC §8). */

@@ -19,3 +19,15 @@ export async function downloadFile(
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+/** Hands `text` to the browser as a plain-text download named `fileName`. */
+export function downloadText(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

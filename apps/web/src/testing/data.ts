@@ -14,6 +14,8 @@ export function createUser(overrides: Partial<User> = {}): User {
     createdAt: '2025-03-04T09:05:00.000Z',
     updatedAt: '2025-03-04T09:05:00.000Z',
     invitedBy: null,
+    twoStepEnabled: false,
+    twoStepRequired: false,
     ...overrides,
   };
 }

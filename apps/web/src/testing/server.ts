@@ -1,3 +1,4 @@
+import type { TwoStepStatus } from '@staff-admin/shared';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -6,11 +7,23 @@ export const API = `${window.location.origin}/api`;
 
 /**
  * Answers the site's API calls in tests; each test adds the handlers it needs. Every profile
- * screen also lists the user's sessions: unless a test says otherwise, there are none. A page
+ * screen also lists the user's sessions: unless a test says otherwise, there are none; and its
+ * own profile shows two-step sign-in: off unless a test says otherwise. A page
  * that crashes reports it (the error screen): taken unless a test says otherwise.
  */
+/** Two-step sign-in off, as GET /users/profile/two-step answers for a new account. */
+export const TWO_STEP_OFF: TwoStepStatus = {
+  enabled: false,
+  totp: false,
+  passkeys: [],
+  recoveryCodesLeft: 0,
+  required: false,
+  reauthenticatedUntil: null,
+};
+
 export const server = setupServer(
   http.get(`${API}/users/:id/sessions`, () => HttpResponse.json({ data: [] })),
+  http.get(`${API}/users/profile/two-step`, () => HttpResponse.json({ data: TWO_STEP_OFF })),
   http.post(`${API}/monitoring/error-reports`, () =>
     HttpResponse.json({ data: null }, { status: 202 }),
   ),

@@ -10,6 +10,7 @@ import { mailDelivery } from './0007-mail-delivery.js';
 import { errorGroups } from './0008-error-groups.js';
 import { processHeartbeats } from './0009-process-heartbeats.js';
 import { budgeting } from './0010-budgeting.js';
+import { twoStep } from './0011-two-step.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -27,5 +28,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0008-error-groups': errorGroups(engine),
     '0009-process-heartbeats': processHeartbeats(engine),
     '0010-budgeting': budgeting(engine),
+    '0011-two-step': twoStep(engine),
   };
 }

@@ -4,9 +4,13 @@ import { z } from 'zod';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { currentAuth } from '../../http/guards.js';
 import { authRateLimit } from '../../http/rate-limits.js';
+import {
+  secondStepRequiredSchema,
+  tokenPairSchema as tokenPairDataSchema,
+} from '../two-step/two-step.routes.js';
 import type { AuthService } from './auth.service.js';
 
-const tokenPairSchema = envelope(z.object({ access_token: z.string(), refresh_token: z.string() }));
+const tokenPairSchema = envelope(tokenPairDataSchema);
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
@@ -21,8 +25,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
+        description:
+          'An account with a second factor gets `second_step` (a challenge for ' +
+          '`POST /auth/login/second-step` or the passkey calls) instead of tokens.',
         body: loginSchema,
-        response: { 200: tokenPairSchema, ...errorResponses(400, 403, 404, 429) },
+        response: {
+          200: envelope(z.union([tokenPairDataSchema, secondStepRequiredSchema])),
+          ...errorResponses(400, 403, 404, 429),
+        },
       },
     },
     async (request) => ({ data: await auth.login(request.body, requestOrigin(request)) }),
@@ -48,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/auth/logout',
     {
-      config,
+      config: { ...config, duringTwoStepSetup: true },
       onRequest: [app.authenticate],
       schema: {
         tags: ['auth'],

@@ -1,4 +1,9 @@
-import { normalizeEmail, type LoginInput, type TokenPair } from '@staff-admin/shared';
+import {
+  normalizeEmail,
+  type LoginAnswer,
+  type LoginInput,
+  type TokenPair,
+} from '@staff-admin/shared';
 import { nowIso, type Clock } from '../../lib/clock.js';
 import { AccountLocked, unauthenticated, UserNotFound, WrongPassword } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
@@ -10,6 +15,7 @@ import {
   type AuthContext,
   type SessionsService,
 } from '../sessions/sessions.service.js';
+import type { TwoStepService } from '../two-step/two-step.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AccessTokens } from './access-tokens.js';
 import { recordLock, type Attempt, type LoginLockout } from './login-lockout.js';
@@ -22,6 +28,8 @@ interface AuthServiceDeps {
   lockout: LoginLockout;
   unitOfWork: UnitOfWork;
   audit: AuditRepository;
+  /** Accounts with a second factor get a sign-in challenge instead of tokens. */
+  twoStep: Pick<TwoStepService, 'startChallenge'>;
   clock: Clock;
 }
 
@@ -36,8 +44,12 @@ export class AuthService {
    * inactive account → 403, a locked email → 429. Unknown emails still pay for a hash check so
    * timing tells nothing, and count towards the email's lockout like a wrong password does. Every
    * attempt is audited; a success records the login and starts the session in one transaction.
+   *
+   * With a second factor on, a right password answers a sign-in challenge instead (no session
+   * yet). The attempt is then not a failure, but the email's failures are not forgotten either:
+   * only a right second step forgets them, so wrong codes keep counting toward the lock.
    */
-  async login(input: LoginInput, origin: RequestOrigin): Promise<TokenPair> {
+  async login(input: LoginInput, origin: RequestOrigin): Promise<LoginAnswer> {
     const { users, sessions, hasher, lockout } = this.deps;
     const email = normalizeEmail(input.email);
     const user = await users.findCredentialsByEmail(email);
@@ -65,6 +77,10 @@ export class AuthService {
       await lockout.notAFailure(attempt);
       await this.recordFailure(email, user.id, 'inactive', origin);
       throw accountNotActive(user.status);
+    }
+    if (user.twoStepEnabled) {
+      await lockout.notAFailure(attempt);
+      return { second_step: await this.deps.twoStep.startChallenge(user.id) };
     }
 
     const rehashed = hasher.needsRehash(user.passwordHash)

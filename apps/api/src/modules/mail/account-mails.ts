@@ -6,7 +6,9 @@ import {
   passwordChangedMail,
   passwordResetMail,
   testMail,
+  twoStepMail,
   type MailContent,
+  type TwoStepMailEvent,
 } from './mail.templates.js';
 
 /** The links in account mails: the site's pages that read the token (SPEC §2, CONTRACT §4). */
@@ -23,6 +25,10 @@ export class AccountLinks {
 
   forgotPassword(): string {
     return `${this.appUrl}/auth/forgot-password`;
+  }
+
+  profile(): string {
+    return `${this.appUrl}/users/profile`;
   }
 
   monitoringMail(): string {
@@ -87,6 +93,27 @@ export class AccountMails {
         recipientName: user.fullName,
         changedAt,
         forgotPasswordUrl: this.links.forgotPassword(),
+      }),
+    );
+  }
+
+  /** A change to the user's two-step sign-in (a factor added or removed, a reset, a code used). */
+  twoStep(
+    scope: TransactionScope,
+    user: MailRecipient,
+    event: TwoStepMailEvent,
+    at: Date,
+  ): Promise<string> {
+    return this.enqueue(
+      scope,
+      user,
+      'two_step',
+      twoStepMail({
+        email: user.email,
+        recipientName: user.fullName,
+        event,
+        at,
+        profileUrl: this.links.profile(),
       }),
     );
   }

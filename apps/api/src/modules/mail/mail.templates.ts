@@ -41,6 +41,22 @@ export interface PasswordChangedMailInput {
   forgotPasswordUrl: string;
 }
 
+/** What changed in a user's two-step sign-in (each is mailed to them). */
+export type TwoStepMailEvent =
+  | { kind: 'factor_added'; factor: string }
+  | { kind: 'factor_removed'; factor: string }
+  | { kind: 'reset' }
+  | { kind: 'recovery_code_used'; codesLeft: number };
+
+export interface TwoStepMailInput {
+  email: string;
+  recipientName: string | null;
+  event: TwoStepMailEvent;
+  at: Date;
+  /** The profile page, whose Security card shows the factors. */
+  profileUrl: string;
+}
+
 export interface TestMailInput {
   email: string;
   recipientName: string | null;
@@ -135,6 +151,42 @@ export function passwordChangedMail(input: PasswordChangedMailInput): MailConten
     notes: [
       'If you did not change it, reset your password with the link above at once and tell your administrator.',
     ],
+  });
+}
+
+export function twoStepMail(input: TwoStepMailInput): MailContent {
+  const { event } = input;
+  const when = formatUtc(input.at);
+  const account = `your ${PRODUCT_NAME} account (${input.email})`;
+  const [subject, what] =
+    event.kind === 'factor_added'
+      ? [`Two-step sign-in: ${event.factor} added`, `${event.factor} was added to ${account}`]
+      : event.kind === 'factor_removed'
+        ? [
+            `Two-step sign-in: ${event.factor} removed`,
+            `${event.factor} was removed from ${account}`,
+          ]
+        : event.kind === 'reset'
+          ? [
+              'Your two-step sign-in was reset',
+              `An administrator reset the two-step sign-in of ${account}: its authenticator app, passkeys and recovery codes were removed`,
+            ]
+          : ['A recovery code was used to sign in', `A recovery code of ${account} was used`];
+  const paragraphs = [`${what} on ${when}.`];
+  if (event.kind === 'recovery_code_used') {
+    paragraphs.push(
+      `${plural(event.codesLeft, 'recovery code')} left. Make new ones on your profile when few are left.`,
+    );
+  }
+  if (event.kind === 'reset') {
+    paragraphs.push('You can set up two-step sign-in again on your profile.');
+  }
+  return renderMail({
+    subject,
+    recipientName: input.recipientName,
+    paragraphs,
+    action: { label: 'Open your profile', url: input.profileUrl },
+    notes: ['If this was not you, change your password at once and tell your administrator.'],
   });
 }
 

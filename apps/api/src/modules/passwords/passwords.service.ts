@@ -1,3 +1,4 @@
+import { requireRecentAuth } from '../../http/guards.js';
 import {
   API_MESSAGES,
   normalizeEmail,
@@ -114,6 +115,8 @@ export class PasswordsService {
     origin: RequestOrigin,
   ): Promise<void> {
     const { users, hasher } = this.deps;
+    // With two-step sign-in on, the password alone (maybe stolen) may not change the password.
+    if (auth.twoStepEnabled) requireRecentAuth(auth, this.deps.clock);
     const credentials = await users.findCredentialsById(auth.userId);
     const user = await users.findById(auth.userId);
     if (!credentials || !user) throw new SessionEnded();

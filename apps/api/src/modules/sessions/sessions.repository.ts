@@ -15,6 +15,8 @@ export interface SessionAccessRow extends SessionTimes {
   userId: string;
   status: Status;
   position: Position;
+  twoStepEnabled: boolean;
+  reauthenticatedAt: string | null;
 }
 
 export interface RefreshTokenRow {
@@ -54,7 +56,7 @@ export class SessionsRepository {
 
   /** The one query behind every authenticated request: a primary-key lookup and a join. */
   async findAccess(sessionId: string): Promise<SessionAccessRow | undefined> {
-    return this.db
+    const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select([
@@ -65,9 +67,22 @@ export class SessionsRepository {
         'sessions.revoked_at as revokedAt',
         'users.status as status',
         'users.position as position',
+        'users.two_step_enabled as twoStepEnabled',
+        'sessions.reauthenticated_at as reauthenticatedAt',
       ])
       .where('sessions.id', '=', sessionId)
       .executeTakeFirst();
+    // SQLite has no boolean: 0 or 1.
+    return row && { ...row, twoStepEnabled: Boolean(row.twoStepEnabled) };
+  }
+
+  /** Records that the session's owner entered their password (and code) again just now. */
+  async setReauthenticated(sessionId: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ reauthenticated_at: now })
+      .where('id', '=', sessionId)
+      .execute();
   }
 
   async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {

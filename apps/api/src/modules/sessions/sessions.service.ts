@@ -142,6 +142,8 @@ export class SessionsService {
         expires_at: toIso(this.endOf({ createdAt: created, lastUsedAt: created })),
         ip: meta.ip,
         user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+        // Signing in is entering the password (and code): sensitive changes need no new one yet.
+        reauthenticated_at: created,
       });
       await repository.insertRefreshToken({
         id: newId(),
@@ -229,7 +231,14 @@ export class SessionsService {
       });
       this.cache.touched(sessionId, nowText, expiresAt);
     }
-    return { userId, sessionId, position: session.position, status: session.status };
+    return {
+      userId,
+      sessionId,
+      position: session.position,
+      status: session.status,
+      twoStepEnabled: session.twoStepEnabled,
+      reauthenticatedAt: session.reauthenticatedAt,
+    };
   }
 
   private async findAccess(sessionId: string): Promise<SessionAccessRow | undefined> {
@@ -307,6 +316,14 @@ export class SessionsService {
    */
   userChanged(userId: string): Promise<void> {
     return this.announce({ kind: 'user', userId });
+  }
+
+  /**
+   * To call once a change to one session (its re-authentication) is committed: every process
+   * forgets what it cached about it.
+   */
+  sessionChanged(sessionId: string): Promise<void> {
+    return this.announce({ kind: 'session', sessionId });
   }
 
   /** The database already holds the change; a failed announcement only delays it (cache TTL). */

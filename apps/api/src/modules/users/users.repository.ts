@@ -55,6 +55,8 @@ export interface UserCredentials {
   status: Status;
   position: Position;
   passwordHash: string | null;
+  /** A second factor is on: a right password then asks for the second step. */
+  twoStepEnabled: boolean;
 }
 
 export class UsersRepository {
@@ -63,7 +65,24 @@ export class UsersRepository {
     private readonly engine: DbEngine,
     /** Tests lower it to check that both plans of `findPage` give the same pages. */
     private readonly collectMatchesUpTo = COLLECT_MATCHES_UP_TO,
+    /** MFA_REQUIRED_ROLES: a User's `twoStepRequired`. */
+    private readonly twoStepRoles: readonly Position[] = [],
   ) {}
+
+  private toUser = (row: UserSelection): User => ({
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    position: row.position,
+    status: row.status,
+    imageUrl: row.image_url,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    invitedBy: row.invited_by ? { id: row.invited_by, fullName: row.inviter_full_name } : null,
+    // SQLite has no boolean: 0 or 1.
+    twoStepEnabled: Boolean(row.two_step_enabled),
+    twoStepRequired: this.twoStepRoles.includes(row.position),
+  });
 
   /** Users joined with their inviter's name: the contract's User shape. */
   private selectUsers() {
@@ -80,25 +99,26 @@ export class UsersRepository {
         'users.created_at',
         'users.updated_at',
         'users.invited_by',
+        'users.two_step_enabled',
         'inviter.full_name as inviter_full_name',
       ]);
   }
 
   async findById(id: string): Promise<User | undefined> {
     const row = await this.selectUsers().where('users.id', '=', id).executeTakeFirst();
-    return row && toUser(row);
+    return row && this.toUser(row);
   }
 
   async findByEmail(email: string): Promise<User | undefined> {
     const row = await this.selectUsers().where('users.email', '=', email).executeTakeFirst();
-    return row && toUser(row);
+    return row && this.toUser(row);
   }
 
   /** Users with these ids, in no particular order. */
   async findByIds(ids: string[]): Promise<User[]> {
     if (ids.length === 0) return [];
     const rows = await this.selectUsers().where('users.id', 'in', ids).execute();
-    return rows.map(toUser);
+    return rows.map(this.toUser);
   }
 
   /** One page of the users having one of these (normalised) emails, by email. */
@@ -117,7 +137,7 @@ export class UsersRepository {
       .limit(limit)
       .offset(offset)
       .execute();
-    return { users: rows.map(toUser), total: Number(total) };
+    return { users: rows.map(this.toUser), total: Number(total) };
   }
 
   findCredentialsById(id: string): Promise<UserCredentials | undefined> {
@@ -132,11 +152,18 @@ export class UsersRepository {
     column: 'id' | 'email',
     value: string,
   ): Promise<UserCredentials | undefined> {
-    return this.db
+    const row = await this.db
       .selectFrom('users')
-      .select(['id', 'status', 'position', 'password_hash as passwordHash'])
+      .select([
+        'id',
+        'status',
+        'position',
+        'password_hash as passwordHash',
+        'two_step_enabled as twoStepEnabled',
+      ])
       .where(column, '=', value)
       .executeTakeFirst();
+    return row && { ...row, twoStepEnabled: Boolean(row.twoStepEnabled) };
   }
 
   async listAll(): Promise<User[]> {
@@ -144,7 +171,7 @@ export class UsersRepository {
       .orderBy('users.created_at', 'asc')
       .orderBy('users.email', 'asc')
       .execute();
-    return rows.map(toUser);
+    return rows.map(this.toUser);
   }
 
   /**
@@ -164,7 +191,7 @@ export class UsersRepository {
     const filter = searchCondition(this.engine, query);
     if (query.limit === undefined) {
       const rows = await this.orderedUsers(query).where(filter).execute();
-      return { users: rows.map(toUser), total: rows.length };
+      return { users: rows.map(this.toUser), total: rows.length };
     }
     const page = { limit: query.limit, offset: query.offset };
 
@@ -361,20 +388,6 @@ export class UsersRepository {
   }
 }
 
-function toUser(
-  row: Omit<UserRow, 'password_hash' | 'last_login_at' | 'full_name_lower'> & {
-    inviter_full_name: string | null;
-  },
-): User {
-  return {
-    id: row.id,
-    email: row.email,
-    fullName: row.full_name,
-    position: row.position,
-    status: row.status,
-    imageUrl: row.image_url,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    invitedBy: row.invited_by ? { id: row.invited_by, fullName: row.inviter_full_name } : null,
-  };
-}
+type UserSelection = Omit<UserRow, 'password_hash' | 'last_login_at' | 'full_name_lower'> & {
+  inviter_full_name: string | null;
+};

@@ -20,6 +20,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/users/profile',
     {
+      // Open while two-step sign-in must be set up: the site reads who is signed in.
+      config: { duringTwoStepSetup: true },
       onRequest: [app.authenticate],
       schema: {
         tags: ['users'],

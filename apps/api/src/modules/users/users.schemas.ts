@@ -12,4 +12,6 @@ export const userSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   invitedBy: z.object({ id: z.string(), fullName: z.string().nullable() }).nullable(),
+  twoStepEnabled: z.boolean(),
+  twoStepRequired: z.boolean(),
 }) satisfies z.ZodType<User>;

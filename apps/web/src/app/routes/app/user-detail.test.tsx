@@ -1,4 +1,4 @@
-import type { Position, User } from '@staff-admin/shared';
+import { TWO_STEP_MESSAGES, type Position, type User } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -257,4 +257,23 @@ describe('another user’s profile', () => {
       ).toBeVisible();
     },
   );
+
+  it('lets an admin reset two-step sign-in after a confirm, then shows the user without it', async () => {
+    const { user, other } = renderOtherUser({ twoStepEnabled: true });
+    await loaded();
+    const reset = await screen.findByRole('button', { name: 'Reset two-step sign-in' });
+    const afterReset = { ...other, twoStepEnabled: false };
+    const resets = answer('delete', `/users/${other.id}/two-step`, () => {
+      server.use(
+        http.get(`${API}/users/${other.id}`, () => HttpResponse.json({ data: afterReset })),
+      );
+      return HttpResponse.json({ data: afterReset });
+    });
+    await user.click(reset);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset two-step sign-in' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
+    expect(await findToast(TWO_STEP_MESSAGES.resetByAdmin)).toBeInTheDocument();
+    expect(resets).toHaveLength(1);
+    await waitFor(() => expect(button('Reset two-step sign-in')).not.toBeInTheDocument());
+  });
 });

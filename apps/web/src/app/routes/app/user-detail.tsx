@@ -11,6 +11,7 @@ import { sessionsQueryKey } from '../../../features/sessions/api/get-sessions.js
 import { SessionsCard } from '../../../features/sessions/components/sessions-card.js';
 import { useDeleteUser } from '../../../features/users/api/delete-user.js';
 import { useUser, userQueryKey } from '../../../features/users/api/get-user.js';
+import { ResetTwoStepAction } from '../../../features/users/components/reset-two-step-action.js';
 import { useResendInvitation } from '../../../features/users/api/resend-invitation.js';
 import { useSendPasswordReset } from '../../../features/users/api/send-password-reset.js';
 import { useUpdateUser } from '../../../features/users/api/update-user.js';
@@ -94,6 +95,7 @@ function OtherUserProfile({ id }: { id: string }) {
             sendPasswordReset: () => sendPasswordReset.mutateAsync(email),
           }}
         />
+        <ResetTwoStepAction user={user.data} />
         <SessionsCard userId={id} />
       </div>
     </ContentLayout>

@@ -1,12 +1,7 @@
-import type { User } from '@staff-admin/shared';
 import { DocumentTitle } from '../../../components/ui/document-title.js';
-import { paths } from '../../../config/paths.js';
 import { LoginForm } from '../../../features/auth/components/login-form.js';
 import { GuestOnly } from '../../guards/guest-only.js';
-
-/** A signed-in user still pending finishes their account first (SPEC §2). */
-const afterLogin = (user: User) =>
-  user.status === 'pending' ? paths.auth.setupAccount.path : paths.home.path;
+import { afterLogin } from './after-login.js';
 
 export function LoginRoute() {
   return (

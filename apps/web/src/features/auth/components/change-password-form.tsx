@@ -9,6 +9,10 @@ import {
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import {
+  isReauthenticationCancelled,
+  useReauthenticated,
+} from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
@@ -24,6 +28,8 @@ import { NewPasswordInput } from './new-password-input.js';
 export function ChangePasswordForm() {
   const navigate = useNavigate();
   const changePassword = useChangePassword();
+  // With two-step sign-in on, the server asks for a recent password (and code) first (issue 15).
+  const reauthenticated = useReauthenticated();
   const { email } = useAuthenticatedUser();
   const resolver = useMemo(
     () => withPasswordPolicy(zodResolver(changePasswordSchema), 'newPassword', email),
@@ -44,8 +50,9 @@ export function ChangePasswordForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await changePassword.mutateAsync(values);
+      await reauthenticated.run(() => changePassword.mutateAsync(values));
     } catch (error) {
+      if (isReauthenticationCancelled(error)) return;
       if (isApiError(error, 400) && error.message === API_MESSAGES.passwordMismatch) {
         setError(
           'password',
@@ -64,40 +71,43 @@ export function ChangePasswordForm() {
 
   // Password fields use plain `register`: a password is never trimmed, its spaces are the user's.
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex max-w-xl flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
-    >
-      <div className="flex flex-col gap-5">
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <NewPasswordInput
-          label="New password"
-          password={newPassword}
-          email={email}
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          error={errors.confirmNewPassword?.message}
-          {...register('confirmNewPassword')}
-        />
-      </div>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Link to={paths.profile.path} className={buttonClassName({ variant: 'secondary' })}>
-          Cancel
-        </Link>
-        <Button type="submit" isLoading={isSubmitting}>
-          Change password
-        </Button>
-      </div>
-    </form>
+    <>
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex max-w-xl flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+      >
+        <div className="flex flex-col gap-5">
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <NewPasswordInput
+            label="New password"
+            password={newPassword}
+            email={email}
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmNewPassword?.message}
+            {...register('confirmNewPassword')}
+          />
+        </div>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Link to={paths.profile.path} className={buttonClassName({ variant: 'secondary' })}>
+            Cancel
+          </Link>
+          <Button type="submit" isLoading={isSubmitting}>
+            Change password
+          </Button>
+        </div>
+      </form>
+      {reauthenticated.dialog}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { API_MESSAGES, VALIDATION_MESSAGES, type LoginInput } from '@staff-admin/shared';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { PasswordInput } from '../../../components/ui/password-input.js';
@@ -36,6 +36,7 @@ function prepareSignIn() {
 
 export function LoginForm() {
   useRedirectErrorToast();
+  const navigate = useNavigate();
   const form = useForm<LoginInput>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -49,8 +50,10 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     try {
-      // On success the guest-only guard around this form sends the user on.
-      await login(email, password);
+      // Signed in: the guest-only guard around this form sends the user on. With a second
+      // factor, its screen takes the challenge in router state (never in the URL).
+      const { secondStep } = await login(email, password);
+      if (secondStep) await navigate(paths.auth.twoStep.path, { state: { challenge: secondStep } });
     } catch (error) {
       if (isWrongCredentials(error)) {
         // Focus goes to the first field in error, which reads out its message (as validation

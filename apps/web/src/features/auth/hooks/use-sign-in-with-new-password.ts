@@ -15,14 +15,23 @@ export function useSignInWithNewPassword() {
   const navigate = useNavigate();
   return useCallback(
     async (email: string, password: string, successMessage: string) => {
+      let secondStep;
       try {
-        await login(email, password);
+        ({ secondStep } = await login(email, password));
       } catch (error) {
         toast.error(getErrorMessage(error));
         await navigate(paths.auth.login.path, { replace: true });
         return;
       }
       toast.success(successMessage);
+      if (secondStep) {
+        // The account has a second factor: the password alone does not sign in.
+        await navigate(paths.auth.twoStep.path, {
+          replace: true,
+          state: { challenge: secondStep },
+        });
+        return;
+      }
       await navigate(paths.profile.path, { replace: true });
     },
     [navigate],

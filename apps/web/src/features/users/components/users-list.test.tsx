@@ -14,6 +14,7 @@ const ALICE = createUser({
   position: 'project_manager',
   status: 'active',
   createdAt: '2025-03-04T09:05:00.000Z',
+  twoStepEnabled: true,
 });
 const PENDING = createUser({
   fullName: null,
@@ -53,20 +54,29 @@ describe('user management list', () => {
       within(screen.getByRole('table', { name: 'Users' }))
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Full name', 'Email', 'Role', 'Status', 'Record date']);
+    ).toEqual(['Full name', 'Email', 'Role', 'Status', 'Record date', '2-step']);
     const [pending, alice] = rows().map((row) =>
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     );
     // Newest first by default.
-    expect(pending).toEqual(['N-', 'newcomer@example.com', 'Contractor', 'Pending', 'May 6, 2025']);
+    // The 2-step column says whether two-step sign-in is on (issue 15).
+    expect(pending).toEqual([
+      'N-',
+      'newcomer@example.com',
+      'Contractor',
+      'Pending',
+      'May 6, 2025',
+      'Off',
+    ]);
     expect(alice).toEqual([
       'AAlice Smith',
       'alice@example.com',
       'Project manager',
       'Active',
       'Mar 4, 2025',
+      'On',
     ]);
     expect(screen.getByRole('link', { name: 'Alice Smith' })).toHaveAttribute(
       'href',

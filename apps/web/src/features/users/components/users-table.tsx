@@ -59,7 +59,7 @@ export function UsersTable({
   };
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[760px] border-collapse text-left" aria-busy={isFetching}>
+      <table className="w-full min-w-[840px] border-collapse text-left" aria-busy={isFetching}>
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
           <tr>
@@ -94,18 +94,21 @@ export function UsersTable({
                 </th>
               );
             })}
+            <th scope="col" className="px-4 py-2 font-semibold whitespace-nowrap">
+              2-step
+            </th>
           </tr>
         </thead>
         <tbody className={clsx('text-sm', isFetching && !isLoading && 'opacity-60')}>
           {isLoading ? (
             <tr>
-              <td colSpan={COLUMNS.length} className="px-4 py-12 text-center">
+              <td colSpan={COLUMNS.length + 1} className="px-4 py-12 text-center">
                 <Spinner text="Loading users…" />
               </td>
             </tr>
           ) : users.length === 0 ? (
             <tr>
-              <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-slate-700">
+              <td colSpan={COLUMNS.length + 1} className="px-4 py-12 text-center text-slate-700">
                 {empty}
               </td>
             </tr>
@@ -136,6 +139,15 @@ export function UsersTable({
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                   {formatDate(user.createdAt)}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {user.twoStepEnabled ? (
+                    <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-medium text-green-900">
+                      On
+                    </span>
+                  ) : (
+                    <span className="text-slate-700">Off</span>
+                  )}
                 </td>
               </tr>
             ))

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { renamePasskeySchema } from '@staff-admin/shared';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.js';
+import { Input } from '../../../components/ui/input.js';
+import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { registerTrimmed } from '../../../lib/form.js';
+import { toast } from '../../../lib/toast.js';
+
+interface PasskeyNameFormProps {
+  defaultName?: string;
+  submitLabel: string;
+  onSubmit: (name: string) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** A passkey's name (adding or renaming); the server's field message shows on the field. */
+export function PasskeyNameForm({
+  defaultName = '',
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: PasskeyNameFormProps) {
+  const form = useForm<{ name: string }>({
+    resolver: zodResolver(renamePasskeySchema),
+    defaultValues: { name: defaultName },
+  });
+  const {
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const submit = handleSubmit(async ({ name }) => {
+    try {
+      await onSubmit(name);
+    } catch (error) {
+      if (isApiError(error, 400)) {
+        setError(
+          'name',
+          { type: 'server', message: error.errors?.name ?? error.message },
+          { shouldFocus: true },
+        );
+      } else {
+        toast.error(getErrorMessage(error));
+      }
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void submit(event);
+      }}
+      className="flex flex-col gap-5"
+    >
+      <Input
+        label="Passkey name"
+        description="So you can tell your passkeys apart, e.g. Work laptop."
+        autoComplete="off"
+        error={errors.name?.message}
+        {...registerTrimmed(form, 'name')}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" disabled={isSubmitting} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
