@@ -37,6 +37,8 @@ import { ForgotPasswordQuota } from './modules/passwords/forgot-password-quota.j
 import { PasswordsService } from './modules/passwords/passwords.service.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
+import { PasskeysRepository } from './modules/two-step/passkeys.repository.js';
+import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
 import { UploadStorage } from './modules/uploads/upload-storage.js';
 import { UploadsRepository } from './modules/uploads/uploads.repository.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -161,6 +163,8 @@ export function createCoreServices(
       usersRepository,
       sessions,
       errors,
+      twoStep: new TwoStepRepository(db),
+      passkeys: new PasskeysRepository(db),
       unitOfWork,
       accountExpiryMs: config.accountExpiryMs,
       log,

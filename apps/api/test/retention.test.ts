@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { EXIT_OK, runCli } from '../src/cli/run-cli.js';
 import { toIso } from '../src/lib/clock.js';
 import { createLogger } from '../src/lib/logger.js';
+import { ENDED_CHALLENGE_KEEP_MS } from '../src/modules/retention/retention.service.js';
 import {
   bearer,
   createTestApp,
@@ -18,6 +19,7 @@ import {
   waitUntil,
 } from './helpers.js';
 import { pngPart, solidPng } from './images.js';
+import { totpCode, twoStepClient } from './two-step/two-step-client.js';
 
 const DAY = 86_400_000;
 const longAgo = (days: number) => toIso(t.clock.now() - days * DAY);
@@ -263,5 +265,65 @@ describe('npm run retention', () => {
       'Expired 1 account(s) and 1 invitation(s); kept 0 (the last active admin).\n',
     );
     expect(await exists(stale.id)).toBe(false);
+  });
+});
+
+describe('ended two-step challenges', () => {
+  it('deletes sign-in and passkey registration challenges a day after they ended, never live ones', async () => {
+    const own = await createTestApp();
+    const { challenge, secondStep, passwordTokens, enrolTotp, signInWithTotp, ok } = twoStepClient(
+      () => own,
+    );
+    const rows = async () => ({
+      challenges: await own.db.selectFrom('sign_in_challenges').select('id').execute(),
+      registrations: await own.db
+        .selectFrom('webauthn_registrations')
+        .select('expires_at')
+        .execute(),
+    });
+    try {
+      const user = await createUser(own);
+      const tokens = await passwordTokens(user);
+      // A passkey registration started and never answered (this session's sign-in is recent).
+      await ok('POST', '/users/profile/passkeys/options', tokens.access_token);
+      const { secret } = await enrolTotp(tokens.access_token);
+      // One challenge used (a completed sign-in), one abandoned after the password.
+      await signInWithTotp(user, secret);
+      const abandoned = await challenge(user);
+      expect((await rows()).challenges).toHaveLength(2);
+      expect((await rows()).registrations).toHaveLength(1);
+
+      // Each ended when it expired, five minutes after it was made. A day after the first one
+      // ended, all three are still kept.
+      const [registration] = (await rows()).registrations;
+      own.clock.set(Date.parse(registration!.expires_at) + ENDED_CHALLENGE_KEEP_MS - 1_000);
+      expect(await own.services.retention.run()).toMatchObject({
+        ran: true,
+        removedSignInChallenges: 0,
+        removedPasskeyRegistrations: 0,
+      });
+      expect((await rows()).challenges).toHaveLength(2);
+
+      // Just past a day after the last one ended, with the live challenge of a new sign-in.
+      own.clock.set(Date.parse(abandoned.expires_at) + ENDED_CHALLENGE_KEEP_MS + 1_000);
+      const live = await challenge(user);
+      expect(await own.services.retention.run()).toMatchObject({
+        ran: true,
+        removedSignInChallenges: 2,
+        removedPasskeyRegistrations: 1,
+      });
+      expect(await rows()).toEqual({ challenges: [expect.anything()], registrations: [] });
+      expect((await own.services.retention.run()).removedSignInChallenges).toBe(0);
+
+      // The live one still signs in.
+      const response = await secondStep(
+        live.challenge_token,
+        'totp',
+        totpCode(secret, own.clock.now()),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -5,6 +5,8 @@ import type { UnitOfWork } from '../../repositories.js';
 import { NO_ORIGIN } from '../audit/audit-events.js';
 import type { ErrorsService } from '../monitoring/errors.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import type { PasskeysRepository } from '../two-step/passkeys.repository.js';
+import type { TwoStepRepository } from '../two-step/two-step.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { JobLeaseRepository } from './job-lease.repository.js';
@@ -17,6 +19,13 @@ import type {
 export const RETENTION_JOB = 'retention';
 /** A run holds the lease this long at most; a process that dies frees it after this. */
 const LEASE_MS = 15 * 60 * 1000;
+/**
+ * Sign-in challenges and passkey registration challenges are deleted a day after they expired,
+ * used or not (a used one was used before its expiry). Ended ones are refused with or without
+ * their row, so the day is only a margin: no process, whatever its clock skew, sees a row vanish
+ * while it may still be live. The job runs daily: at most about two days of rows remain.
+ */
+export const ENDED_CHALLENGE_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** What a run would do now (`--dry-run`), or did. */
 export interface RetentionPlan {
@@ -36,6 +45,10 @@ export interface RetentionReport {
   /** Error occurrences and groups past ERROR_OCCURRENCE_RETENTION / ERROR_GROUP_RETENTION. */
   removedErrorOccurrences: number;
   removedErrorGroups: number;
+  /** Two-step sign-in challenges that expired more than ENDED_CHALLENGE_KEEP_MS ago. */
+  removedSignInChallenges: number;
+  /** Passkey registration challenges that expired more than ENDED_CHALLENGE_KEEP_MS ago. */
+  removedPasskeyRegistrations: number;
 }
 
 interface RetentionDeps {
@@ -45,6 +58,10 @@ interface RetentionDeps {
   usersRepository: UsersRepository;
   sessions: SessionsService;
   errors: ErrorsService;
+  /** Sign-in challenges (two-step sign-in). */
+  twoStep: Pick<TwoStepRepository, 'deleteChallengesEndedBefore'>;
+  /** Passkey registration challenges. */
+  passkeys: Pick<PasskeysRepository, 'deleteRegistrationsExpiredBefore'>;
   unitOfWork: UnitOfWork;
   /** ACCOUNT_EXPIRY: an account with no sign-in for this long expires. */
   accountExpiryMs: number;
@@ -55,8 +72,9 @@ interface RetentionDeps {
 /**
  * SPEC §1's retention promise: an account unused for ACCOUNT_EXPIRY (a year) expires and its
  * personal data is deleted (UsersService.expire), and invitations nobody accepted before they
- * lapsed are marked expired. Safe to start from several processes at once: a run needs the job's
- * lease.
+ * lapsed are marked expired. Spent rows go too: refresh-token grace pairs, old error occurrences,
+ * and ended two-step sign-in and passkey registration challenges. Safe to start from several
+ * processes at once: a run needs the job's lease.
  */
 export class RetentionService {
   constructor(private readonly deps: RetentionDeps) {}
@@ -101,6 +119,8 @@ export class RetentionService {
         expiredInvitations: 0,
         removedErrorOccurrences: 0,
         removedErrorGroups: 0,
+        removedSignInChallenges: 0,
+        removedPasskeyRegistrations: 0,
       };
     }
     try {
@@ -116,6 +136,11 @@ export class RetentionService {
       const expiredInvitations = await this.expireInvitations(plan.invitations, now);
       const cleared = await this.deps.sessions.clearExpiredSuccessors(now);
       const errors = await this.deps.errors.prune(now);
+      const challengesEndedBefore = toIso(now - ENDED_CHALLENGE_KEEP_MS);
+      const removedSignInChallenges =
+        await this.deps.twoStep.deleteChallengesEndedBefore(challengesEndedBefore);
+      const removedPasskeyRegistrations =
+        await this.deps.passkeys.deleteRegistrationsExpiredBefore(challengesEndedBefore);
       const report = {
         ran: true,
         expiredAccounts,
@@ -123,8 +148,18 @@ export class RetentionService {
         expiredInvitations,
         removedErrorOccurrences: errors.occurrences,
         removedErrorGroups: errors.groups,
+        removedSignInChallenges,
+        removedPasskeyRegistrations,
       };
-      if (expiredAccounts + expiredInvitations + cleared + errors.occurrences + errors.groups > 0) {
+      const changes =
+        expiredAccounts +
+        expiredInvitations +
+        cleared +
+        errors.occurrences +
+        errors.groups +
+        removedSignInChallenges +
+        removedPasskeyRegistrations;
+      if (changes > 0) {
         log.info({ ...report, clearedRefreshSuccessors: cleared }, 'retention: done');
       }
       return report;

@@ -181,4 +181,16 @@ export class PasskeysRepository {
       .executeTakeFirst();
     return row;
   }
+
+  /**
+   * Registrations that expired before `before` (the retention job's sweep). An unanswered one
+   * otherwise stays until the session's next options call replaces it or the session is deleted.
+   */
+  async deleteRegistrationsExpiredBefore(before: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('webauthn_registrations')
+      .where('expires_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

@@ -225,7 +225,10 @@ export class TwoStepRepository {
     await this.db.deleteFrom('sign_in_challenges').where('user_id', '=', userId).execute();
   }
 
-  /** Challenges used or expired before `before` (the retention job may sweep them). */
+  /**
+   * Challenges whose expiry is before `before`, used or not (a challenge is used before its
+   * expiry, so a used one has ended by then too): the retention job's sweep.
+   */
   async deleteChallengesEndedBefore(before: string): Promise<number> {
     const result = await this.db
       .deleteFrom('sign_in_challenges')
