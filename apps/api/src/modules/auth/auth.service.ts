@@ -46,7 +46,7 @@ export class AuthService {
    * attempt is audited; a success records the login and starts the session in one transaction.
    *
    * With a second factor on, a right password answers a sign-in challenge instead (no session
-   * yet). The attempt is then not a failure, but the email's failures are not forgotten either:
+   * yet, no sign-in recorded; an outdated password hash is replaced all the same). The attempt is then not a failure, but the email's failures are not forgotten either:
    * only a right second step forgets them, so wrong codes keep counting toward the lock.
    */
   async login(input: LoginInput, origin: RequestOrigin): Promise<LoginAnswer> {
@@ -80,7 +80,12 @@ export class AuthService {
     }
     if (user.twoStepEnabled) {
       await lockout.notAFailure(attempt);
-      return { second_step: await this.deps.twoStep.startChallenge(user.id) };
+      // The password is verified now: a hash made with weaker settings is replaced here, even if
+      // the second step never comes. The sign-in (last_login_at) is recorded by the second step.
+      const rehash = hasher.needsRehash(user.passwordHash)
+        ? { verifiedHash: user.passwordHash, rehashed: await hasher.hash(input.password) }
+        : undefined;
+      return { second_step: await this.deps.twoStep.startChallenge(user.id, rehash) };
     }
 
     const rehashed = hasher.needsRehash(user.passwordHash)

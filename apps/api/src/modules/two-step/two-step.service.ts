@@ -40,7 +40,7 @@ import { accountNotActive, type SessionsService } from '../sessions/sessions.ser
 import type { UsersRepository } from '../users/users.repository.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.js';
-import type { TwoStepRepository } from './two-step.repository.js';
+import type { PasswordRehash, TwoStepRepository } from './two-step.repository.js';
 
 const M = TWO_STEP_MESSAGES;
 
@@ -120,10 +120,15 @@ export class TwoStepService {
 
   /**
    * After a right password on an account with a factor: a new single-use challenge (stored
-   * hashed) and the methods the account can use.
+   * hashed) and the methods the account can use. `rehash`: the verified password's hash made
+   * with today's settings, stored now unless the password changed meanwhile.
    */
-  async startChallenge(userId: string): Promise<SecondStepRequired['second_step']> {
+  async startChallenge(
+    userId: string,
+    rehash?: PasswordRehash,
+  ): Promise<SecondStepRequired['second_step']> {
     const { repository } = this.deps;
+    if (rehash) await repository.replacePasswordHash(userId, rehash.verifiedHash, rehash.rehashed);
     const token = generateOpaqueToken();
     const now = this.now();
     const expiresAt = toIso(now + SIGN_IN_CHALLENGE_TTL_MS);
