@@ -744,7 +744,7 @@ describe('signing in with a passkey', () => {
     expect(await logins()).toBe(before);
   });
 
-  it('failed passkey steps count toward the account lockout like wrong codes', async () => {
+  it('failed passkey steps count toward the account lockout like wrong codes; the right passkey still signs in', async () => {
     const { user, device } = await withPasskey();
     const challenge = await passwordStep(user);
     const options = await signInOptions(challenge.challenge_token);
@@ -765,6 +765,12 @@ describe('signing in with a passkey', () => {
     expect(await actionsFor(user.id)).toContain('auth.locked_out');
     // The password is refused while the lock lasts.
     expect((await login(t, user.email, user.password)).statusCode).toBe(429);
+
+    // The right passkey still signs in from the challenge issued before the lock (a passkey
+    // cannot be guessed), and like any completed sign-in forgets the email's failures.
+    const signedIn = await assertWith(challenge.challenge_token, device.authenticate(options));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200);
   });
 });
 
