@@ -136,6 +136,8 @@ describe('GET /api/users paging, sorting and filters', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       invitedBy: { id: expect.any(String), fullName: 'Ada Admin' },
+      twoStepEnabled: false,
+      twoStepRequired: false,
     });
   });
 
