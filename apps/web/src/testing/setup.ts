@@ -3,7 +3,7 @@ import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { queryClient } from '../lib/query-client.js';
+import { signOut } from '../lib/session.js';
 import { server } from './server.js';
 
 // jsdom lacks layout APIs Radix menus and React Router's scroll restoration use.
@@ -61,9 +61,9 @@ afterEach(() => {
   toast.dismiss();
   cleanup();
   server.resetHandlers();
-  queryClient.clear();
-  localStorage.clear();
-  sessionStorage.clear();
+  // Ends the test's session as signing out does: storage and cached data cleared, and module-level
+  // session state (e.g. the two-step set-up flag) told, so no test inherits another's.
+  signOut();
   // Unmounting (cleanup) can log too, so this comes last.
   const problems = consoleProblems;
   consoleProblems = [];

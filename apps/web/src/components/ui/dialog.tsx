@@ -60,8 +60,10 @@ export function Dialog({
           <RadixDialog.Content
             role={role}
             onOpenAutoFocus={() => {
+              const active = document.activeElement;
+              // Opened from another dialog that has closed, focus may be on the body: no opener.
               opener.current =
-                document.activeElement instanceof HTMLElement ? document.activeElement : null;
+                active instanceof HTMLElement && active !== document.body ? active : null;
             }}
             onCloseAutoFocus={(event) => {
               const opened = opener.current;

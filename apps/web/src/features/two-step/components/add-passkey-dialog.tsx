@@ -15,12 +15,15 @@ export function AddPasskeyDialog({
   response,
   onClose,
   onDone,
+  finalFocus,
 }: {
   /** The device's new credential; the dialog is open while there is one. */
   response: RegistrationResponseJSON | null;
   onClose: () => void;
   /** After the recovery codes (if any) were acknowledged, or at once without codes. */
   onDone?: () => void;
+  /** Where focus goes on closing when the button that opened it is gone. */
+  finalFocus?: () => HTMLElement | null;
 }) {
   const save = useSavePasskey();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -37,6 +40,7 @@ export function AddPasskeyDialog({
       }}
       title="Name your passkey"
       hideCloseButton={codes !== null}
+      finalFocus={finalFocus}
     >
       <div className="mt-6">
         {codes ? (

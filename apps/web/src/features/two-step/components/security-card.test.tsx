@@ -75,6 +75,10 @@ describe('security card', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(await within(card()).findByText('10 recovery codes left.')).toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+    // The button that opened it is gone: focus goes to the card, not to the page's body.
+    await waitFor(() =>
+      expect(within(card()).getByRole('heading', { name: 'Two-step sign-in' })).toHaveFocus(),
+    );
   });
 
   it('shows a wrong setup code on its field', async () => {
@@ -193,6 +197,10 @@ describe('security card', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(RECOVERY_CODES.join('\n'));
     await user.click(within(dialog).getByRole('button', { name: 'I have saved them' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    // The confirmation that opened it is gone: focus goes to the card, not to the page's body.
+    await waitFor(() =>
+      expect(within(card()).getByRole('heading', { name: 'Two-step sign-in' })).toHaveFocus(),
+    );
   });
 
   it('adds a passkey: the device makes it, the user names it, the first one brings codes', async () => {

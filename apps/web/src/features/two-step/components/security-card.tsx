@@ -100,7 +100,10 @@ export function SecurityCard() {
   const regenerate = useRegenerateRecoveryCodes();
   const removePasskey = useRemovePasskey();
   const renamePasskey = useRenamePasskey();
-  const addPasskey = useAddPasskey({ run });
+  // Where focus goes when a dialog closes and the button that opened it is gone (the card's
+  // buttons change as factors are added and removed).
+  const focusCard = () => document.getElementById(headingId);
+  const addPasskey = useAddPasskey({ run, finalFocus: focusCard });
 
   const [totpSetup, setTotpSetup] = useState<TotpSetup | null>(null);
   const [confirmingTurnOff, setConfirmingTurnOff] = useState(false);
@@ -183,12 +186,24 @@ export function SecurityCard() {
         <Part
           title="Authenticator app"
           actions={
+            // Keyed apart: React would otherwise turn the button that opened the set-up into
+            // Turn off, and the closing dialog would give that button focus.
             totp ? (
-              <Button variant="secondary" size="small" onClick={() => setConfirmingTurnOff(true)}>
+              <Button
+                key="turn-off"
+                variant="secondary"
+                size="small"
+                onClick={() => setConfirmingTurnOff(true)}
+              >
                 Turn off
               </Button>
             ) : (
-              <Button size="small" isLoading={startTotp.isPending} onClick={() => void setUpTotp()}>
+              <Button
+                key="set-up"
+                size="small"
+                isLoading={startTotp.isPending}
+                onClick={() => void setUpTotp()}
+              >
                 Set up authenticator app
               </Button>
             )
@@ -299,8 +314,16 @@ export function SecurityCard() {
         </p>
       </div>
       {content}
-      <TotpSetupDialog setup={totpSetup} onClose={() => setTotpSetup(null)} />
-      <RecoveryCodesDialog codes={newCodes} onClose={() => setNewCodes(null)} />
+      <TotpSetupDialog
+        setup={totpSetup}
+        onClose={() => setTotpSetup(null)}
+        finalFocus={focusCard}
+      />
+      <RecoveryCodesDialog
+        codes={newCodes}
+        onClose={() => setNewCodes(null)}
+        finalFocus={focusCard}
+      />
       <ConfirmDialog
         open={confirmingTurnOff}
         onOpenChange={setConfirmingTurnOff}
@@ -310,7 +333,7 @@ export function SecurityCard() {
         destructive
         isLoading={turnOff.isPending}
         onConfirm={() => void confirmTurnOff()}
-        finalFocus={() => document.getElementById(headingId)}
+        finalFocus={focusCard}
       />
       <ConfirmDialog
         open={confirmingRegenerate}
@@ -333,7 +356,7 @@ export function SecurityCard() {
         isLoading={removePasskey.isPending}
         onConfirm={() => void confirmRemove()}
         // The passkey's row (and its Remove button) is gone: focus goes to the card.
-        finalFocus={() => document.getElementById(headingId)}
+        finalFocus={focusCard}
       />
       <Dialog
         open={renaming !== null}

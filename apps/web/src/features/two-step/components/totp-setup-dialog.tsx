@@ -11,10 +11,13 @@ import { TotpSetupPanel } from './totp-setup-panel.js';
 export function TotpSetupDialog({
   setup,
   onClose,
+  finalFocus,
 }: {
   /** The pending secret; the dialog is open while there is one. */
   setup: TotpSetup | null;
   onClose: () => void;
+  /** Where focus goes on closing: the button that opened it is gone once it is turned on. */
+  finalFocus?: () => HTMLElement | null;
 }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const close = () => {
@@ -30,6 +33,7 @@ export function TotpSetupDialog({
       }}
       title="Set up authenticator app"
       hideCloseButton={codes !== null}
+      finalFocus={finalFocus}
     >
       <div className="mt-6">
         {codes ? (
@@ -55,9 +59,12 @@ export function TotpSetupDialog({
 export function RecoveryCodesDialog({
   codes,
   onClose,
+  finalFocus,
 }: {
   codes: string[] | null;
   onClose: () => void;
+  /** Where focus goes on closing: it opens from a confirmation that is gone by then. */
+  finalFocus?: () => HTMLElement | null;
 }) {
   return (
     <Dialog
@@ -65,6 +72,7 @@ export function RecoveryCodesDialog({
       onOpenChange={() => undefined}
       title="New recovery codes"
       hideCloseButton
+      finalFocus={finalFocus}
     >
       <div className="mt-6">
         {codes && <RecoveryCodesView codes={codes} onDone={onClose} focusHeading={false} />}

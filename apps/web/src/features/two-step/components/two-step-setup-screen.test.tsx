@@ -63,4 +63,13 @@ describe('forced two-step set-up', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/two-step-setup');
   });
+
+  it('sends a user with nothing to set up home from the set-up address', async () => {
+    const { router } = renderApp('/auth/two-step-setup', { user: createUser() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/profile'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(
+      screen.queryByRole('heading', { name: 'Set up two-step sign-in' }),
+    ).not.toBeInTheDocument();
+  });
 });

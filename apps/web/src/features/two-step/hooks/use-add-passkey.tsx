@@ -14,7 +14,16 @@ type Run = <T>(call: () => Promise<T>) => Promise<T>;
  * "Add passkey": the options (after a password confirmation when the server asks for one), the
  * device's prompt, then the naming dialog. `start` begins it; render `dialog`.
  */
-export function useAddPasskey({ run, onDone }: { run: Run; onDone?: () => void }): {
+export function useAddPasskey({
+  run,
+  onDone,
+  finalFocus,
+}: {
+  run: Run;
+  onDone?: () => void;
+  /** Where focus goes when the naming dialog closes and the button that opened it is gone. */
+  finalFocus?: () => HTMLElement | null;
+}): {
   start: () => Promise<void>;
   isStarting: boolean;
   dialog: ReactNode;
@@ -38,7 +47,12 @@ export function useAddPasskey({ run, onDone }: { run: Run; onDone?: () => void }
     start,
     isStarting: create.isPending,
     dialog: (
-      <AddPasskeyDialog response={response} onClose={() => setResponse(null)} onDone={onDone} />
+      <AddPasskeyDialog
+        response={response}
+        onClose={() => setResponse(null)}
+        onDone={onDone}
+        finalFocus={finalFocus}
+      />
     ),
   };
 }
