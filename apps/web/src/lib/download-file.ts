@@ -1,5 +1,17 @@
 import { api } from './api-client.js';
 
+/** Hands `blob` to the browser as a download named `fileName`. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
 /**
  * Fetches a file from the API (the call needs the bearer token, so a plain link would not do)
  * and hands it to the browser as a download.
@@ -10,24 +22,10 @@ export async function downloadFile(
   fileName: string,
 ): Promise<void> {
   const { data } = await api.get<Blob>(path, { params, responseType: 'blob' });
-  const url = URL.createObjectURL(data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(data, fileName);
 }
 
 /** Hands `text` to the browser as a plain-text download named `fileName`. */
 export function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 }

@@ -9,7 +9,11 @@ import { API, server } from '../../../testing/server.js';
 import { CHALLENGE, TOKENS } from '../testing/two-step-api.js';
 
 const { startAuthentication } = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
-vi.mock('@simplewebauthn/browser', () => ({ startAuthentication, startRegistration: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication,
+  startRegistration: vi.fn(),
+  browserSupportsWebAuthn: () => true,
+}));
 
 const ME = createUser({
   fullName: 'Alice Smith',

@@ -5,6 +5,7 @@ import {
   totpCodeSchema,
   type SecondStepMethod,
 } from '@staff-admin/shared';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { KeyRoundIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -90,6 +91,10 @@ export function SecondStepForm({ challenge }: { challenge: SecondStepChallenge }
   });
 
   const choosePasskey = async () => {
+    if (!browserSupportsWebAuthn()) {
+      toast.error(TWO_STEP_MESSAGES.passkeyUnsupported);
+      return;
+    }
     try {
       await passkey.mutateAsync(challenge.challenge_token);
     } catch (error) {

@@ -12,8 +12,15 @@ import {
   twoStepStatus,
 } from '../testing/two-step-api.js';
 
-const { startRegistration } = vi.hoisted(() => ({ startRegistration: vi.fn() }));
-vi.mock('@simplewebauthn/browser', () => ({ startRegistration, startAuthentication: vi.fn() }));
+const { startRegistration, browserSupportsWebAuthn } = vi.hoisted(() => ({
+  startRegistration: vi.fn(),
+  browserSupportsWebAuthn: vi.fn(),
+}));
+vi.mock('@simplewebauthn/browser', () => ({
+  startRegistration,
+  startAuthentication: vi.fn(),
+  browserSupportsWebAuthn,
+}));
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
 const QR = 'data:image/svg+xml;base64,PHN2Zy8+';
@@ -30,7 +37,10 @@ function renderProfile(status: TwoStepStatus, overrides = {}) {
 }
 
 describe('security card', () => {
-  beforeEach(() => startRegistration.mockReset());
+  beforeEach(() => {
+    startRegistration.mockReset();
+    browserSupportsWebAuthn.mockReturnValue(true);
+  });
 
   it('sets up an authenticator app: QR code and key, a code, then the recovery codes', async () => {
     const { user, setStatus } = renderProfile(twoStepStatus());
@@ -241,6 +251,15 @@ describe('security card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'I have saved them' }));
     expect(await within(card()).findByText('Work laptop')).toBeInTheDocument();
     expect(within(card()).getByText(/Never used/)).toBeInTheDocument();
+  });
+
+  it('says when the browser cannot use passkeys, and asks nothing of the server', async () => {
+    browserSupportsWebAuthn.mockReturnValue(false);
+    const { user } = renderProfile(twoStepStatus());
+    await user.click(await screen.findByRole('button', { name: 'Add passkey' }));
+    expect(await findToast(TWO_STEP_MESSAGES.passkeyUnsupported)).toBeInTheDocument();
+    expect(startRegistration).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('removes a passkey after a confirm', async () => {

@@ -1,5 +1,5 @@
 import { TWO_STEP_MESSAGES } from '@staff-admin/shared';
-import type { RegistrationResponseJSON } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn, type RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { useState, type ReactNode } from 'react';
 import { isReauthenticationCancelled } from '../../../components/reauthenticate/use-reauthenticated.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -32,6 +32,10 @@ export function useAddPasskey({
   const [response, setResponse] = useState<RegistrationResponseJSON | null>(null);
 
   const start = async () => {
+    if (!browserSupportsWebAuthn()) {
+      toast.error(TWO_STEP_MESSAGES.passkeyUnsupported);
+      return;
+    }
     try {
       setResponse(await run(() => create.mutateAsync()));
     } catch (error) {
