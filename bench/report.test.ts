@@ -17,6 +17,18 @@ describe('budgets', () => {
     expect(meets(budget('startup'), 1500)).toBe(false);
     expect(meets(budget('login-js-gzip'), 100 * KB)).toBe(true);
     expect(meets(budget('login-js-gzip'), 100 * KB + 1)).toBe(false);
+    expect(meets(budget('login-second-step-p99'), 249.9)).toBe(true);
+    expect(meets(budget('login-second-step-p99'), 250)).toBe(false);
+  });
+
+  it('holds the whole two-step sign-in to the login figure’s 250 ms at p99', () => {
+    expect(budget('login-second-step-p99')).toMatchObject({
+      figure: 'login.secondStepP99Ms',
+      op: '<',
+      limit: 250,
+      unit: 'ms',
+    });
+    expect(budget('login-second-step-p99').limit).toBe(budget('login-p99').limit);
   });
 
   it('never passes a figure that was not measured, and skips PostgreSQL only when unset', () => {
@@ -59,6 +71,35 @@ describe('the table', () => {
       /search p50 on 100k users, SQLite \(worst budgeted case\)\s+–\s+< 10\.0 ms\s+NOT MEASURED/,
     );
     expect(table).toContain('skipped (TEST_DATABASE_URL unset)');
+  });
+
+  it('prints the two-step sign-ins beside the password-only ones, with their budget', () => {
+    const login = {
+      connections: 4,
+      healthProbe: { connections: 2, overallRate: 100 },
+      rps: 120,
+      p50Ms: 30,
+      p99Ms: 45,
+      healthP50Ms: 2,
+      healthP99Ms: 6,
+      healthAloneP99Ms: 3.5,
+      secondStepAccounts: 300,
+      secondStepRps: 90,
+      secondStepP50Ms: 40,
+      secondStepP99Ms: 260,
+    };
+    const results = { figures: { login }, notMeasured: {}, settings: { runs: 3, durationSec: 5 } };
+    const budgets = evaluateBudgets(results.figures, { postgres: false });
+    expect(budgets.find((b) => b.id === 'login-second-step-p99')).toMatchObject({
+      value: 260,
+      status: 'MISSED',
+    });
+    const table = formatTable(buildRows(results), budgets);
+    expect(table).toMatch(
+      /two-step sign-ins \(password, then a recovery code; no probe\), 300 accounts\s+90 sign-ins\/s · p50 40\.0 ms · p99 260 ms/,
+    );
+    expect(table).toMatch(/two-step sign-in p99\s+260 ms\s+< 250 ms\s+MISSED/);
+    expect(table).toMatch(/login p99\s+45\.0 ms\s+< 250 ms\s+ok/);
   });
 });
 

@@ -10,7 +10,7 @@ import { cpus, loadavg, platform, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_ADMIN, signIn, startApiServer } from './lib/api-server.mjs';
+import { BENCH_ADMIN, databaseFile, signIn, startApiServer } from './lib/api-server.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { measureFirstLoad } from './lib/bundle-size.mjs';
 import { chromiumPath, LIGHTHOUSE_PRESET, measureLighthouse } from './lib/lighthouse.mjs';
@@ -28,6 +28,7 @@ import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureSearch } from './lib/search.mjs';
 import { measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
 import { measureStartup } from './lib/startup.mjs';
+import { twoStepSeeder } from './lib/two-step.mjs';
 import { measureUploadBurst } from './lib/upload-burst.mjs';
 
 const SECTIONS = [
@@ -128,6 +129,13 @@ if (serverSections.length > 0) {
       figures.login = await measureLoginUnderLoad({
         apiUrl: api.url,
         credentials: BENCH_ADMIN,
+        seedTwoStep: twoStepSeeder({
+          root,
+          apiUrl: api.url,
+          databaseFile: databaseFile(dataDir),
+          credentials: BENCH_ADMIN,
+          log,
+        }),
         settings,
         log,
       });

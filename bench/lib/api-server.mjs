@@ -6,6 +6,12 @@ import { captureOutput, freePort, stopProcess, waitFor200 } from './processes.mj
 /** The first admin every bench server creates on its empty database. */
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Passw0rd!' };
 
+/**
+ * The SQLite file of a bench server.
+ * @param {string} dataDir
+ */
+export const databaseFile = (dataDir) => join(dataDir, 'db.sqlite');
+
 /** Variables of the parent environment a server may see; everything else is set below. */
 const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot'];
 
@@ -29,7 +35,7 @@ function serverEnv(dataDir, port, authSecret) {
     INIT_CWD: dataDir,
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: `sqlite:${join(dataDir, 'db.sqlite')}`,
+    DATABASE_URL: `sqlite:${databaseFile(dataDir)}`,
     AUTH_SECRET: authSecret,
     ACCESS_TOKEN_TTL: '1h',
     ADMIN_EMAIL: BENCH_ADMIN.email,
@@ -88,20 +94,40 @@ export async function startApiServer({
 }
 
 /**
+ * Calls the API with a JSON body (when given) and a bearer token (when given), and returns the
+ * answer's `data`; anything but a 2xx answer throws.
+ * @param {string} url base URL of the server
+ * @param {string} path
+ * @param {{ body?: object, accessToken?: string }} [options]
+ * @returns {Promise<any>}
+ */
+export async function postJson(url, path, { body, accessToken } = {}) {
+  /** @type {Record<string, string>} */
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (accessToken !== undefined) headers.authorization = `Bearer ${accessToken}`;
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = /** @type {any} */ (await response.json());
+  if (response.status < 200 || response.status >= 300) {
+    throw new Error(`POST ${path} failed: ${response.status} ${JSON.stringify(answer)}`);
+  }
+  return answer?.data;
+}
+
+/**
  * Signs in through the API and returns the token pair.
  * @param {string} url
  * @param {{ email: string, password: string }} credentials
  * @returns {Promise<{ access_token: string, refresh_token: string }>}
  */
 export async function signIn(url, credentials) {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  const body = /** @type {any} */ (await response.json());
-  if (response.status !== 200 || typeof body?.data?.access_token !== 'string') {
-    throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
+  const data = await postJson(url, '/api/auth/login', { body: credentials });
+  if (typeof data?.access_token !== 'string') {
+    throw new Error(`sign-in failed: no token pair in ${JSON.stringify(data)}`);
   }
-  return body.data;
+  return data;
 }

@@ -85,8 +85,10 @@ export function buildRows({ figures, notMeasured, settings }) {
   const missing = (/** @type {string} */ section) => {
     if (notMeasured[section]) rows.push({ section: `  NOT MEASURED: ${notMeasured[section]}` });
   };
-  const load = (/** @type {{ rps: number, p50Ms: number, p99Ms: number }} */ r) =>
-    `${formatCount(r.rps)} req/s · p50 ${formatMs(r.p50Ms)} · p99 ${formatMs(r.p99Ms)}`;
+  const load = (
+    /** @type {{ rps: number, p50Ms: number, p99Ms: number }} */ r,
+    perSecond = 'req/s',
+  ) => `${formatCount(r.rps)} ${perSecond} · p50 ${formatMs(r.p50Ms)} · p99 ${formatMs(r.p99Ms)}`;
   const runs = `${settings.durationSec} s × ${settings.runs} runs`;
 
   const server = figures.server;
@@ -164,6 +166,18 @@ export function buildRows({ figures, notMeasured, settings }) {
       label: '/api/health p99, during the login load',
       value: formatMs(login.healthP99Ms),
       budgetId: 'health-p99-during-login',
+    });
+    rows.push({
+      label: `two-step sign-ins (password, then a recovery code; no probe), ${login.secondStepAccounts} accounts`,
+      value: load(
+        { rps: login.secondStepRps, p50Ms: login.secondStepP50Ms, p99Ms: login.secondStepP99Ms },
+        'sign-ins/s',
+      ),
+    });
+    rows.push({
+      label: 'two-step sign-in p99',
+      value: formatMs(login.secondStepP99Ms),
+      budgetId: 'login-second-step-p99',
     });
   }
 
