@@ -22,6 +22,18 @@ async function enterPassword(page: Page, user: TestUser) {
 }
 
 async function logOut(page: Page, user: TestUser) {
+  // The header is sticky, and Playwright brings a sticky element "into view" by scrolling the
+  // page to its place in the flow, the top; the menu closes when the page scrolls (on purpose),
+  // and that scroll event can land just after the press that opened it. So the page is at the
+  // top, its scroll event handled, before the press, as it is for a person who clicks the header.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        if (window.scrollY === 0) return resolve();
+        window.addEventListener('scroll', () => resolve(), { once: true });
+        window.scrollTo(0, 0);
+      }),
+  );
   await page.getByRole('button', { name: new RegExp(user.email) }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
