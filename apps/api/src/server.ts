@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { ConfigError, loadConfigFromProcess } from './config/env.js';
-import { createDatabase } from './db/database.js';
+import { createDatabase, MIGRATION_LOCK_WAIT_MS } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { OutageLog } from './lib/dependency-failure.js';
 import { createLogger } from './lib/logger.js';
@@ -9,8 +9,6 @@ import { createLogger } from './lib/logger.js';
 const SHUTDOWN_GRACE_MS = 10_000;
 /** A request's query that has no answer this long fails with 503 (see db/database.ts). */
 const REQUEST_QUERY_TIMEOUT_MS = 10_000;
-/** SQLite: how long the start waits for another process's migration to release the file. */
-const STARTUP_LOCK_WAIT_MS = 10_000;
 
 process.setSourceMapsEnabled(true);
 
@@ -37,7 +35,7 @@ async function start(): Promise<void> {
   const inMemory = config.database.engine === 'sqlite' && config.database.filename === ':memory:';
   const setup = inMemory
     ? database
-    : createDatabase(config.database, { onPoolError, busyTimeoutMs: STARTUP_LOCK_WAIT_MS });
+    : createDatabase(config.database, { onPoolError, busyTimeoutMs: MIGRATION_LOCK_WAIT_MS });
   try {
     await prepareDatabase(setup, config, { log: logger });
   } catch (error) {

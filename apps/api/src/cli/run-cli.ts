@@ -15,7 +15,7 @@ import { destination } from 'pino';
 import { z } from 'zod';
 import { ConfigError, loadConfigFromProcess, resolveBaseDir, type Config } from '../config/env.js';
 import { backupSqlite } from '../db/backup.js';
-import { createDatabase, type Database } from '../db/database.js';
+import { createDatabase, MIGRATION_LOCK_WAIT_MS, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DomainError } from '../lib/errors.js';
 import { createLogger } from '../lib/logger.js';
@@ -241,7 +241,10 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     }
   }
 
-  const database: Database = createDatabase(config.database);
+  // A command migrates first, and may wait for another process's migration of the same file.
+  const database: Database = createDatabase(config.database, {
+    busyTimeoutMs: MIGRATION_LOCK_WAIT_MS,
+  });
   const log = createLogger(config.logLevel, destination(2));
   // With Redis, revocations (set-password) reach the running servers' session caches at once.
   const redis = config.redisUrl

@@ -23,6 +23,11 @@ const PG_CONNECT_TIMEOUT_MS = 2_000;
  * milliseconds, so a lock held longer than this is not a passing one.
  */
 const SQLITE_BUSY_TIMEOUT_MS = 500;
+/**
+ * SQLite: how long a migration (the server's start, or a CLI command) waits for another
+ * process's migration to release the file. A migration may rightly hold it for seconds.
+ */
+export const MIGRATION_LOCK_WAIT_MS = 10_000;
 const PG_INT8 = 20;
 
 /** Where a broken idle PostgreSQL connection is reported; unhandled, it would end the process. */
