@@ -17,6 +17,18 @@ export interface User {
   twoStepEnabled: boolean;
   /** The user's role requires one (MFA_REQUIRED_ROLES). */
   twoStepRequired: boolean;
+  /** The last successful sign-in; null if the account never signed in. */
+  lastSignInAt: string | null;
+  /** A pending user's newest unused invitation link; null for everyone else. */
+  invitation: Invitation | null;
+}
+
+/** When a pending user's invitation link was sent and until when it works. */
+export interface Invitation {
+  sentAt: string;
+  expiresAt: string;
+  /** The link no longer works (judged by the server's clock): resend to invite again. */
+  expired: boolean;
 }
 
 export interface PaginationMeta {

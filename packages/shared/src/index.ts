@@ -16,3 +16,4 @@ export * from './roles.js';
 export * from './schemas.js';
 export * from './text.js';
 export * from './two-step.js';
+export * from './user-management.js';

@@ -205,19 +205,57 @@ export const sortDirectionSchema = (fallback: SortDirection) =>
     .pipe(z.enum(SORT_DIRECTIONS))
     .default(fallback);
 
-export const USER_SORT_COLUMNS = ['fullName', 'email', 'position', 'status', 'createdAt'] as const;
+export const USER_SORT_COLUMNS = [
+  'fullName',
+  'email',
+  'position',
+  'status',
+  'createdAt',
+  'lastSignInAt',
+] as const;
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
 /** The user list's order when none is asked for: newest first. */
 export const USER_LIST_DEFAULT_SORT = { sortBy: 'createdAt', sortDirection: 'DESC' } as const;
 
-export const listUsersQuerySchema = z.object({
+/** The most days "no sign-in for N days" takes (ten years). */
+export const DORMANT_DAYS_MAX = 3650;
+
+/** `true`/`false` in a query, or a JSON boolean in a body (the bulk call's filter). */
+const booleanField = z.union([z.boolean(), booleanQuerySchema]);
+
+/**
+ * What narrows the user list (issue 16). The list, its CSV export and a bulk action on "every
+ * user that matches" all take this one filter, so they always mean the same users.
+ * - `position`, `status`: exactly that role or status.
+ * - `neverSignedIn`: nobody has signed in to the account yet (pending users, or set up and
+ *   never used).
+ * - `dormantDays`: no sign-in for at least this many days; an account that never signed in
+ *   counts from its creation (so a fresh invitation is not dormant).
+ */
+export const userListFilterSchema = z.object({
   search: searchQuerySchema.optional(),
+  includeInactive: booleanField.default(true),
+  position: z.enum(POSITIONS).optional(),
+  status: z.enum(STATUSES).optional(),
+  neverSignedIn: booleanField.optional(),
+  dormantDays: z.coerce.number().int().min(1).max(DORMANT_DAYS_MAX).optional(),
+});
+export type UserListFilter = z.infer<typeof userListFilterSchema>;
+export type UserListFilterInput = z.input<typeof userListFilterSchema>;
+
+export const listUsersQuerySchema = userListFilterSchema.extend({
   all: booleanQuery.optional(),
   page: pageNumberSchema.default(1),
   limitPerPage: limitPerPageSchema,
   sortBy: z.enum(USER_SORT_COLUMNS).default(USER_LIST_DEFAULT_SORT.sortBy),
   sortDirection: sortDirectionSchema(USER_LIST_DEFAULT_SORT.sortDirection),
-  includeInactive: booleanQuery.default(true),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+/** GET /users/export.csv: the list's filter and order, every page. */
+export const exportUsersQuerySchema = userListFilterSchema.extend({
+  sortBy: z.enum(USER_SORT_COLUMNS).default(USER_LIST_DEFAULT_SORT.sortBy),
+  sortDirection: sortDirectionSchema(USER_LIST_DEFAULT_SORT.sortDirection),
+});
+export type ExportUsersQuery = z.infer<typeof exportUsersQuerySchema>;

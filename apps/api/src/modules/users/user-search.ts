@@ -1,11 +1,37 @@
-import type { SortDirection, UserSortColumn } from '@staff-admin/shared';
+import type {
+  Position,
+  SortDirection,
+  Status,
+  UserListFilter,
+  UserSortColumn,
+} from '@staff-admin/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DbEngine } from '../../db/database.js';
 
-export interface UserListQuery {
+/** Which users the list, its export and a bulk action by filter mean (the shared filter, resolved). */
+export interface UserFilter {
   /** Trimmed; empty or undefined means no search. */
   search?: string;
   includeInactive: boolean;
+  position?: Position;
+  status?: Status;
+  neverSignedIn?: boolean;
+  /** ISO time: no sign-in since then (an account that never signed in counts from its creation). */
+  dormantBefore?: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The shared filter as the repositories take it: "N days" becomes a time by the given clock. */
+export function resolveUserFilter(filter: UserListFilter, now: Date): UserFilter {
+  const { dormantDays, ...rest } = filter;
+  return {
+    ...rest,
+    ...(dormantDays === undefined ? {} : { dormantBefore: new Date(now.getTime() - dormantDays * DAY_MS).toISOString() }),
+  };
+}
+
+export interface UserListQuery extends UserFilter {
   sortBy: UserSortColumn;
   sortDirection: SortDirection;
   offset: number;
@@ -22,6 +48,7 @@ const SORT_COLUMNS = {
   position: 'users.position',
   status: 'users.status',
   createdAt: 'users.created_at',
+  lastSignInAt: 'users.last_login_at',
 } as const satisfies Record<UserSortColumn, string>;
 
 export const sortColumn = (sortBy: UserSortColumn) => SORT_COLUMNS[sortBy];
@@ -45,12 +72,12 @@ export const ftsPhrase = (term: string): string => `"${term.replaceAll('"', '""'
 
 /**
  * The WHERE of the user list: the search term anywhere in the email or the full name, letter case
- * ignored (both sides lower-cased the same way, see migration 0003), every character literal; and
- * inactive users hidden unless asked for. PostgreSQL: LIKE, served by the pg_trgm GIN indexes.
+ * ignored (both sides lower-cased the same way, see migration 0003), every character literal;
+ * inactive users hidden unless asked for; and the filters of UserFilter. PostgreSQL: LIKE, served by the pg_trgm GIN indexes.
  * SQLite: the FTS5 trigram index for terms of 3+ characters (a phrase there is an exact substring
  * match), a scan with LIKE for shorter ones. Both give the same rows.
  */
-export function searchCondition(engine: DbEngine, query: UserListQuery): Expression<SqlBool> {
+export function searchCondition(engine: DbEngine, query: UserFilter): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   const term = query.search?.toLowerCase();
   if (term) {
@@ -64,6 +91,19 @@ export function searchCondition(engine: DbEngine, query: UserListQuery): Express
     }
   }
   if (!query.includeInactive) conditions.push(sql<SqlBool>`users.status <> 'inactive'`);
+  if (query.position) conditions.push(sql<SqlBool>`users.position = ${query.position}`);
+  if (query.status) conditions.push(sql<SqlBool>`users.status = ${query.status}`);
+  if (query.neverSignedIn === true) conditions.push(sql<SqlBool>`users.last_login_at is null`);
+  if (query.neverSignedIn === false) conditions.push(sql<SqlBool>`users.last_login_at is not null`);
+  if (query.dormantBefore) {
+    conditions.push(
+      sql<SqlBool>`coalesce(users.last_login_at, users.created_at) < ${timeValue(engine, query.dormantBefore)}`,
+    );
+  }
   if (conditions.length === 0) return sql<SqlBool>`1 = 1`;
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
+
+/** A time parameter compared with a time column: PostgreSQL's timestamptz, SQLite's ISO text. */
+const timeValue = (engine: DbEngine, iso: string) =>
+  engine === 'postgres' ? sql`${iso}::timestamptz` : sql`${iso}`;
