@@ -47,6 +47,9 @@ import {
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { UsersBulkRepository } from './modules/users/users-bulk.repository.js';
+import { usersBulkRoutes } from './modules/users/users-bulk.routes.js';
+import { UsersBulkService } from './modules/users/users-bulk.service.js';
 import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
 import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
 import { TwoStepService } from './modules/two-step/two-step.service.js';
@@ -78,6 +81,8 @@ declare module 'fastify' {
     overview: OverviewService;
     /** Two-step sign-in (the passkey calls build on it). */
     twoStep: TwoStepService;
+    /** POST /users/bulk (tests call it with an actor whose rights are stale). */
+    usersBulk: UsersBulkService;
   }
 }
 
@@ -197,6 +202,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     clock,
   });
   app.decorate('twoStep', twoStep);
+  const usersBulk = new UsersBulkService({
+    repository: new UsersBulkRepository(database.db, database.engine),
+    users: core.users,
+    invitations: account.invitations,
+    sessions: core.sessions,
+    log: app.log,
+    clock,
+  });
+  app.decorate('usersBulk', usersBulk);
   if (config.nodeEnv === 'production' && config.twoStepRequiredRoles.length === 0) {
     app.log.warn(
       'MFA_REQUIRED_ROLES is unset: two-step sign-in is optional for every role (docs/two-step.md)',
@@ -279,6 +293,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
       await api.register(usersRoutes, { users: core.users });
+      await api.register(usersBulkRoutes, { bulk: usersBulk });
       await api.register(twoStepRoutes, {
         twoStep,
         requestsPerMinute: config.limits.authRequestsPerMinute,

@@ -139,6 +139,17 @@ const CALLS: Call[] = [
     }),
   },
   {
+    // Admins get 200 on oneself too: the answer's row is `failed` ("never oneself").
+    name: 'POST /users/bulk',
+    targets: ['other', 'self'],
+    expect: adminOnly(200),
+    request: (target) => ({
+      method: 'POST',
+      url: '/api/users/bulk',
+      payload: { action: 'deactivate', ids: [target.id] },
+    }),
+  },
+  {
     name: 'POST /uploads',
     targets: ['none'],
     expect: (caller) => (signedIn(caller) ? 201 : 401),

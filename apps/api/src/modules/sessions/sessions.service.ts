@@ -304,6 +304,41 @@ export class SessionsService {
     });
   }
 
+  /**
+   * An admin ends every live session of a user at once (bulk "End sessions"): each one is revoked
+   * and audited exactly as DELETE /users/:id/sessions/:sessionId does (`session.revoked`), all in
+   * one transaction; every process forgets them once it commits. Returns how many were ended
+   * (0: the user had none).
+   */
+  async revokeAllLiveForUser(
+    userId: string,
+    actor: Pick<AuthContext, 'userId'>,
+    origin: RequestOrigin,
+  ): Promise<number> {
+    return this.unitOfWork.run(async ({ repos, afterCommit }) => {
+      const now = this.clock.now();
+      const nowText = toIso(now);
+      // The sessions the user's session list shows: not revoked, within both lifetimes.
+      const live = (await repos.sessions.listLive(userId, nowText)).filter(
+        (session) => this.endOf(session) > now,
+      );
+      let ended = 0;
+      for (const session of live) {
+        if (!(await repos.sessions.revokeSession(session.id, nowText))) continue;
+        ended += 1;
+        await repos.audit.record({
+          action: 'session.revoked',
+          actorId: actor.userId,
+          targetId: userId,
+          origin,
+          details: { sessionId: session.id },
+        });
+      }
+      if (ended > 0) afterCommit(() => this.userChanged(userId));
+      return ended;
+    });
+  }
+
   /** Ends every session of a user (password set, account disabled), optionally but one. */
   async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
     await this.repository.revokeUserSessions(userId, toIso(this.clock.now()), exceptSessionId);
