@@ -16,6 +16,8 @@ export function createUser(overrides: Partial<User> = {}): User {
     invitedBy: null,
     twoStepEnabled: false,
     twoStepRequired: false,
+    lastSignInAt: null,
+    invitation: null,
     ...overrides,
   };
 }

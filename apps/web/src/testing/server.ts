@@ -1,4 +1,4 @@
-import type { TwoStepStatus } from '@staff-admin/shared';
+import type { LockedAccount, Paginated, TwoStepStatus } from '@staff-admin/shared';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -9,7 +9,8 @@ export const API = `${window.location.origin}/api`;
  * Answers the site's API calls in tests; each test adds the handlers it needs. Every profile
  * screen also lists the user's sessions: unless a test says otherwise, there are none; and its
  * own profile shows two-step sign-in: off unless a test says otherwise. A page
- * that crashes reports it (the error screen): taken unless a test says otherwise.
+ * that crashes reports it (the error screen): taken unless a test says otherwise. The user list
+ * marks locked accounts: none unless a test says otherwise.
  */
 /** Two-step sign-in off, as GET /users/profile/two-step answers for a new account. */
 export const TWO_STEP_OFF: TwoStepStatus = {
@@ -21,9 +22,18 @@ export const TWO_STEP_OFF: TwoStepStatus = {
   reauthenticatedUntil: null,
 };
 
+/** GET /monitoring/security/locked-accounts with nothing locked. */
+export const NO_LOCKED_ACCOUNTS: Paginated<LockedAccount> = {
+  data: [],
+  meta: { currentPage: 1, itemsPerPage: 100, totalItems: 0, totalPages: 0 },
+};
+
 export const server = setupServer(
   http.get(`${API}/users/:id/sessions`, () => HttpResponse.json({ data: [] })),
   http.get(`${API}/users/profile/two-step`, () => HttpResponse.json({ data: TWO_STEP_OFF })),
+  http.get(`${API}/monitoring/security/locked-accounts`, () =>
+    HttpResponse.json(NO_LOCKED_ACCOUNTS),
+  ),
   http.post(`${API}/monitoring/error-reports`, () =>
     HttpResponse.json({ data: null }, { status: 202 }),
   ),
