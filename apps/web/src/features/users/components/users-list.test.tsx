@@ -1,10 +1,11 @@
-import type { User } from '@staff-admin/shared';
+import { SECURITY_MESSAGES, TOAST_MESSAGES, type User } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { apiError, answer } from '../../../testing/http.js';
+import { apiError, answer, findToast } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
-import { serveUserList } from '../testing/users-api.js';
+import { serveLockedAccounts, serveUserList } from '../testing/users-api.js';
 
 const ADMIN = createUser({ position: 'admin', fullName: 'Ada Admin', email: 'ada@example.com' });
 
@@ -39,9 +40,23 @@ const rows = () =>
   within(screen.getByRole('table', { name: 'Users' }))
     .getAllByRole('row')
     .slice(1);
-const names = () => rows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const names = () => rows().map((row) => within(row).getAllByRole('cell')[1]?.textContent);
 const header = (name: string) => screen.getByRole('columnheader', { name });
 const pageLabel = () => screen.getByText(/^Page \d+ of \d+$/);
+const combobox = (name: string) => screen.getByRole('combobox', { name });
+/** The row that shows `email`. */
+const rowOf = (email: string) => screen.getByText(email).closest('tr') as HTMLElement;
+/** The cell of `email`'s row under the column `column` (the row's first cell is its checkbox). */
+function cellOf(email: string, column: string) {
+  const columns = within(screen.getByRole('table', { name: 'Users' }))
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
+  return within(rowOf(email)).getAllByRole('cell')[columns.indexOf(column) + 1] as HTMLElement;
+}
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+const urlQuery = (router: ReturnType<typeof renderApp>['router']) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
 
 describe('user management list', () => {
   it('shows each user in a row of the table', async () => {
@@ -54,28 +69,43 @@ describe('user management list', () => {
       within(screen.getByRole('table', { name: 'Users' }))
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Full name', 'Email', 'Role', 'Status', 'Record date', '2-step']);
+    ).toEqual([
+      'Full name',
+      'Email',
+      'Role',
+      'Status',
+      'Record date',
+      'Last sign-in',
+      'Invitation',
+      '2-step',
+    ]);
     const [pending, alice] = rows().map((row) =>
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     );
-    // Newest first by default.
+    // Newest first by default; the first cell holds the row's checkbox.
     // The 2-step column says whether two-step sign-in is on (issue 15).
     expect(pending).toEqual([
+      '',
       'N-',
       'newcomer@example.com',
       'Contractor',
       'Pending',
       'May 6, 2025',
+      'Never',
+      '-',
       'Off',
     ]);
     expect(alice).toEqual([
+      '',
       'AAlice Smith',
       'alice@example.com',
       'Project manager',
       'Active',
       'Mar 4, 2025',
+      'Never',
+      '-',
       'On',
     ]);
     expect(screen.getByRole('link', { name: 'Alice Smith' })).toHaveAttribute(
@@ -297,5 +327,292 @@ describe('user management list', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('alice@example.com')).toBeVisible();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('user list filters', () => {
+  // Never signed in, created 200 days ago: dormant for 90 days, not for 300.
+  const FAY = createUser({
+    fullName: 'Fay Finance',
+    email: 'fay@example.com',
+    position: 'finance',
+    status: 'inactive',
+    createdAt: daysAgo(200),
+    lastSignInAt: null,
+  });
+  const FRED = createUser({
+    fullName: 'Fred Finance',
+    email: 'fred@example.com',
+    position: 'finance',
+    status: 'active',
+    createdAt: daysAgo(100),
+    lastSignInAt: daysAgo(1),
+  });
+
+  it('shows the filters a URL describes, and asks the server for them', async () => {
+    const queries = serveUserList([ALICE, PENDING, FAY, FRED]);
+    renderApp('/users?position=finance&status=inactive&dormantDays=30', { user: ADMIN });
+    await screen.findByText('fay@example.com');
+
+    expect(queries[0]).toEqual({
+      position: 'finance',
+      status: 'inactive',
+      dormantDays: '30',
+      page: '1',
+      limitPerPage: '10',
+      sortBy: 'createdAt',
+      sortDirection: 'DESC',
+      includeInactive: 'true',
+    });
+    expect(combobox('Role')).toHaveTextContent('Finance');
+    expect(combobox('Status')).toHaveTextContent('Inactive');
+    expect(combobox('Sign-in')).toHaveTextContent('No sign-in for N days');
+    expect(screen.getByRole('spinbutton', { name: 'Days without sign-in' })).toHaveValue(30);
+    expect(names()).toEqual(['FFay Finance']);
+  });
+
+  it('puts each filter into the URL from the first page, and Clear filters takes them out', async () => {
+    const queries = serveUserList([ALICE, PENDING, FAY, FRED, ...crowd()]);
+    const { user, router } = renderApp('/users?page=2', { user: ADMIN });
+    await screen.findByText(/^Page 2 of/);
+    const clear = screen.getByRole('button', { name: 'Clear filters' });
+    expect(clear).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(combobox('Role'));
+    await user.click(await screen.findByRole('option', { name: 'Finance' }));
+    await waitFor(() => expect(names()).toEqual(['FFred Finance', 'FFay Finance']));
+    expect(urlQuery(router)).toMatchObject({ position: 'finance', page: '1' });
+    expect(queries.at(-1)).toMatchObject({ position: 'finance', page: '1' });
+    // The result is still read out.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('2 users, page 1 of 1'),
+    );
+    expect(clear).not.toHaveAttribute('aria-disabled');
+
+    await user.click(combobox('Sign-in'));
+    await user.click(await screen.findByRole('option', { name: 'Never signed in' }));
+    await waitFor(() => expect(names()).toEqual(['FFay Finance']));
+    expect(urlQuery(router)).toMatchObject({ position: 'finance', neverSignedIn: 'true' });
+    expect(queries.at(-1)).toMatchObject({ neverSignedIn: 'true' });
+    expect(screen.queryByRole('spinbutton', { name: 'Days without sign-in' })).toBeNull();
+
+    await user.click(combobox('Sign-in'));
+    await user.click(await screen.findByRole('option', { name: 'No sign-in for N days' }));
+    await waitFor(() => expect(urlQuery(router).dormantDays).toBe('90'));
+    expect(urlQuery(router)).not.toHaveProperty('neverSignedIn');
+    const days = screen.getByRole('spinbutton', { name: 'Days without sign-in' });
+    expect(days).toHaveValue(90);
+    await waitFor(() => expect(names()).toEqual(['FFay Finance']));
+
+    // A number out of range says so and asks nothing.
+    await user.clear(days);
+    await user.type(days, '0');
+    expect(await screen.findByText('Enter a whole number of days from 1 to 3650.')).toBeVisible();
+    expect(urlQuery(router).dormantDays).toBe('90');
+    await user.clear(days);
+    await user.type(days, '300');
+    await waitFor(() => expect(urlQuery(router).dormantDays).toBe('300'));
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(await within(table).findByText('No users found')).toBeVisible();
+    expect(within(table).getByText('No user matches these filters.')).toBeVisible();
+    expect(queries.at(-1)).toMatchObject({ position: 'finance', dormantDays: '300' });
+
+    await user.click(clear);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('29 users, page 1 of 3'),
+    );
+    expect(urlQuery(router)).toEqual({
+      page: '1',
+      limitPerPage: '10',
+      sortBy: 'createdAt',
+      sortDirection: 'DESC',
+    });
+    expect(combobox('Role')).toHaveTextContent('All roles');
+    expect(combobox('Sign-in')).toHaveTextContent('Any');
+    // Disabled now, it keeps focus.
+    expect(clear).toHaveAttribute('aria-disabled', 'true');
+    expect(clear).toHaveFocus();
+  });
+
+  it('falls back to no filter for values a URL gets wrong', async () => {
+    const queries = serveUserList([ALICE]);
+    renderApp('/users?position=boss&status=gone&neverSignedIn=maybe&dormantDays=0', {
+      user: ADMIN,
+    });
+    await screen.findByText('alice@example.com');
+    expect(queries[0]).toEqual({
+      page: '1',
+      limitPerPage: '10',
+      sortBy: 'createdAt',
+      sortDirection: 'DESC',
+      includeInactive: 'true',
+    });
+    expect(combobox('Role')).toHaveTextContent('All roles');
+    expect(combobox('Status')).toHaveTextContent('All statuses');
+  });
+});
+
+describe('sign-ins and invitations', () => {
+  const SAM = createUser({
+    fullName: 'Sam Signed',
+    email: 'sam@example.com',
+    createdAt: '2025-01-01T09:00:00.000Z',
+    lastSignInAt: '2025-06-07T08:00:00.000Z',
+  });
+  const EVE = createUser({
+    fullName: 'Eve Expired',
+    email: 'eve@example.com',
+    status: 'pending',
+    createdAt: '2025-04-01T09:00:00.000Z',
+    invitedBy: { id: ADMIN.id, fullName: 'Ada Admin' },
+    invitation: {
+      sentAt: '2025-04-01T09:00:00.000Z',
+      expiresAt: '2025-04-08T09:00:00.000Z',
+      expired: true,
+    },
+  });
+  const FINN = createUser({
+    fullName: 'Finn Fresh',
+    email: 'finn@example.com',
+    status: 'pending',
+    createdAt: '2025-04-02T09:00:00.000Z',
+    invitedBy: { id: ADMIN.id, fullName: 'Ada Admin' },
+    invitation: {
+      sentAt: '2025-04-10T09:00:00.000Z',
+      expiresAt: '2025-04-17T09:00:00.000Z',
+      expired: false,
+    },
+  });
+
+  it('shows the last sign-in, or Never, and sorts by it', async () => {
+    const queries = serveUserList([SAM, EVE, FINN]);
+    const { user } = renderApp('/users', { user: ADMIN });
+    await screen.findByText('sam@example.com');
+    expect(cellOf('sam@example.com', 'Last sign-in')).toHaveTextContent(/^Jun 7, 2025$/);
+    expect(cellOf('eve@example.com', 'Last sign-in')).toHaveTextContent(/^Never$/);
+
+    await user.click(screen.getByRole('button', { name: 'Last sign-in' }));
+    await waitFor(() => expect(header('Last sign-in')).toHaveAttribute('aria-sort', 'ascending'));
+    expect(queries.at(-1)).toMatchObject({ sortBy: 'lastSignInAt', sortDirection: 'ASC' });
+    // Accounts that never signed in come first going up.
+    await waitFor(() => expect(names().at(-1)).toBe('SSam Signed'));
+  });
+
+  it("shows a pending user's invitation: sent, by whom, expiry, and Expired once it has", async () => {
+    serveUserList([SAM, EVE, FINN]);
+    renderApp('/users', { user: ADMIN });
+    await screen.findByText('eve@example.com');
+
+    const expired = cellOf('eve@example.com', 'Invitation');
+    expect(expired).toHaveTextContent('Sent Apr 1, 2025 by Ada Admin');
+    expect(within(expired).getByText('Expired')).toBeVisible();
+    expect(expired).toHaveTextContent('Expired Apr 8, 2025');
+
+    const fresh = cellOf('finn@example.com', 'Invitation');
+    expect(fresh).toHaveTextContent('Sent Apr 10, 2025 by Ada Admin');
+    expect(fresh).toHaveTextContent('Expires Apr 17, 2025');
+    expect(within(fresh).queryByText('Expired')).toBeNull();
+
+    expect(cellOf('sam@example.com', 'Invitation')).toHaveTextContent(/^-$/);
+  });
+});
+
+describe('locked accounts', () => {
+  it('marks a locked account and unlocks it after asking', async () => {
+    let locked = ['ALICE@example.com'];
+    const lockQueries = serveLockedAccounts(() => locked);
+    const listQueries = serveUserList([ALICE, PENDING]);
+    const unlocks = answer('post', '/monitoring/security/locked-accounts/unlock', () => {
+      locked = [];
+      return HttpResponse.json({ data: null });
+    });
+    const { user } = renderApp('/users', { user: ADMIN });
+    await screen.findByText('alice@example.com');
+
+    // Locks are per email, in any letter case.
+    expect(await within(rowOf('alice@example.com')).findByText('Locked')).toBeVisible();
+    expect(within(rowOf('newcomer@example.com')).queryByText('Locked')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Unlock/ })).toHaveLength(1);
+    const unlock = screen.getByRole('button', { name: 'Unlock alice@example.com' });
+
+    // Keep locked does nothing.
+    await user.click(unlock);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Unlock account' });
+    expect(dialog).toHaveAccessibleDescription(
+      'alice@example.com will be able to sign in again at once. The unlock is recorded in the audit trail.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep locked' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(unlock).toHaveFocus();
+    expect(unlocks).toEqual([]);
+
+    await user.click(unlock);
+    dialog = await screen.findByRole('alertdialog', { name: 'Unlock account' });
+    const listCalls = listQueries.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    expect(await findToast(SECURITY_MESSAGES.unlocked('alice@example.com'))).toBeVisible();
+    expect(unlocks.map((call) => call.body)).toEqual([{ email: 'alice@example.com' }]);
+    await waitFor(() => expect(screen.queryByText('Locked')).not.toBeInTheDocument());
+    expect(lockQueries.length).toBeGreaterThan(1);
+    expect(listQueries.length).toBeGreaterThan(listCalls);
+    // The Unlock button went with the lock: focus is on the user's name, not on the page.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Alice Smith' })).toHaveFocus());
+  });
+});
+
+describe('CSV export', () => {
+  it('downloads the users the search and filters match, in the list order, every page', async () => {
+    serveUserList([ALICE, PENDING]);
+    const exports = answer(
+      'get',
+      '/users/export.csv',
+      () =>
+        new HttpResponse('\uFEFFFull name,Email\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    );
+    // jsdom has no object URLs and does not download: both are stood in for.
+    const createObjectURL = vi.fn(() => 'blob:users');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const downloads: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download);
+    });
+    try {
+      const { user } = renderApp(
+        '/users?search=ali&status=active&neverSignedIn=true&sortBy=email&sortDirection=ASC&limitPerPage=20',
+        { user: ADMIN },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      expect(exports).toHaveLength(1);
+      expect(Object.fromEntries(exports[0]!.url.searchParams)).toEqual({
+        search: 'ali',
+        status: 'active',
+        neverSignedIn: 'true',
+        includeInactive: 'true',
+        sortBy: 'email',
+        sortDirection: 'ASC',
+      });
+      expect(exports[0]!.headers.get('Authorization')).toBe('Bearer access-token');
+      expect(downloads).toEqual([expect.stringMatching(/^users-\d{4}-\d{2}-\d{2}\.csv$/)]);
+      expect(createObjectURL).toHaveBeenCalledTimes(1);
+    } finally {
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
+  });
+
+  it('says when the export fails', async () => {
+    serveUserList([ALICE]);
+    const exports = answer('get', '/users/export.csv', () =>
+      apiError(500, 'Something went wrong on our side.'),
+    );
+    const { user } = renderApp('/users', { user: ADMIN });
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    // A file download reads its answer as a file, so the error toast has SPEC's general text.
+    expect(await findToast(TOAST_MESSAGES.fallbackError)).toBeVisible();
+    expect(exports).toHaveLength(1);
   });
 });

@@ -1,19 +1,67 @@
-import type { UserSortColumn } from '@staff-admin/shared';
-import { useEffect } from 'react';
+import {
+  SECURITY_MESSAGES,
+  type BulkUserAction,
+  type User,
+  type UserSortColumn,
+} from '@staff-admin/shared';
+import { BellIcon, DownloadIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { useUsers } from '../api/get-users.js';
-import { PAGE_SIZES, useUsersListParams } from '../hooks/use-users-list-params.js';
+import { toast } from '../../../lib/toast.js';
+import { useExportUsersCsv } from '../api/export-users-csv.js';
+import { useLockedEmails } from '../api/get-locked-accounts.js';
+import { toUserListFilter, useUsers } from '../api/get-users.js';
+import { useUnlockAccount } from '../api/unlock-account.js';
+import {
+  isFiltered,
+  NO_FILTERS,
+  PAGE_SIZES,
+  useUsersListParams,
+} from '../hooks/use-users-list-params.js';
+import { BulkActionDialog, type BulkRequest } from './bulk-action-dialog.js';
+import { RemindDialog } from './remind-dialog.js';
+import { SelectionToolbar } from './selection-toolbar.js';
 import { UserSearch } from './user-search.js';
-import { UsersTable } from './users-table.js';
+import { UsersFilters } from './users-filters.js';
+import { userLinkId, UsersTable } from './users-table.js';
 
-/** The user management list: search, sortable table and pages, all kept in the URL. */
+/** Chosen users (kept across pages of one view), or every user the view's filter matches. */
+type Selection = { all: false; users: ReadonlyMap<string, User> } | { all: true };
+const NOTHING_SELECTED: Selection = { all: false, users: new Map() };
+
+/**
+ * The user management list: search, filters, a sortable table and pages, all kept in the URL;
+ * a selection for bulk actions (the chosen rows, or every user that matches), reminders to
+ * pending users, CSV export, and the unlock of locked accounts.
+ */
 export function UsersList() {
   const [params, update] = useUsersListParams();
   const users = useUsers(params);
   const meta = users.data?.meta;
+  const visible = users.data?.data ?? [];
+  const lockedEmails = useLockedEmails();
+  const exportCsv = useExportUsersCsv();
+  const unlock = useUnlockAccount();
+  const selectPageId = useId();
+  const sectionId = useId();
+
+  const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
+  const [bulkRequest, setBulkRequest] = useState<BulkRequest | null>(null);
+  const [reminding, setReminding] = useState(false);
+  const [unlockOpen, setUnlockOpen] = useState(false);
+  const [unlockUser, setUnlockUser] = useState<User | null>(null);
+
+  // A selection belongs to the search and filters it was made in: another view starts afresh.
+  const filterKey = JSON.stringify(toUserListFilter(params));
+  const [selectionKey, setSelectionKey] = useState(filterKey);
+  if (filterKey !== selectionKey) {
+    setSelectionKey(filterKey);
+    setSelection(NOTHING_SELECTED);
+  }
 
   // A page past the end (the list shrank, or an old link): show the last page instead.
   const lastPage = meta?.totalPages ?? 0;
@@ -32,7 +80,70 @@ export function UsersList() {
     });
   };
 
-  // What a search, a sort or a page shows, read out once it has arrived.
+  const totalMatching = meta?.totalItems ?? 0;
+  const selectedCount = selection.all ? totalMatching : selection.users.size;
+  const isSelected = (user: User) => selection.all || selection.users.has(user.id);
+  const pageSelected = visible.length > 0 && visible.every(isSelected);
+
+  const choose = (chosen: readonly User[], on: boolean) =>
+    setSelection((current) => {
+      // Leaving "every match" by unticking: what stays chosen is the page, less what was unticked.
+      const base = current.all ? new Map(visible.map((user) => [user.id, user])) : current.users;
+      const next = new Map(base);
+      for (const user of chosen) {
+        if (on) next.set(user.id, user);
+        else next.delete(user.id);
+      }
+      return { all: false, users: next };
+    });
+
+  const focusSelectPage = () => {
+    const box = document.getElementById(selectPageId);
+    return box instanceof HTMLInputElement && !box.disabled
+      ? box
+      : document.getElementById(sectionId);
+  };
+
+  const clearSelection = () => {
+    setSelection(NOTHING_SELECTED);
+    // The toolbar that had focus goes with the selection.
+    focusSelectPage()?.focus();
+  };
+
+  const startBulk = (action: BulkUserAction) => {
+    if (selection.all) {
+      setBulkRequest({
+        action,
+        target: { filter: toUserListFilter(params) },
+        total: totalMatching,
+      });
+      return;
+    }
+    const chosen = [...selection.users.values()];
+    setBulkRequest({
+      action,
+      target: { ids: chosen.map((user) => user.id) },
+      total: chosen.length,
+      knownEmails: new Map(chosen.map((user) => [user.id, user.email])),
+    });
+  };
+
+  const exportList = () => {
+    if (exportCsv.isPending) return;
+    exportCsv.mutate(params, { onError: (error) => toast.error(getErrorMessage(error)) });
+  };
+
+  const confirmUnlock = () => {
+    if (!unlockUser || unlock.isPending) return;
+    const { email } = unlockUser;
+    unlock.mutate(email, {
+      onSuccess: () => toast.success(SECURITY_MESSAGES.unlocked(email)),
+      onError: (error) => toast.error(getErrorMessage(error)),
+      onSettled: () => setUnlockOpen(false),
+    });
+  };
+
+  // What a search, a filter, a sort or a page shows, read out once it has arrived.
   let result = '';
   if (meta && !users.isFetching) {
     const count = meta.totalItems === 1 ? '1 user' : `${meta.totalItems} users`;
@@ -41,17 +152,57 @@ export function UsersList() {
         ? 'No users found'
         : `${count}, page ${Math.min(params.page, Math.max(meta.totalPages, 1))} of ${Math.max(meta.totalPages, 1)}`;
   }
+  const narrowed = isFiltered({ ...params, search: '' });
 
   return (
     <div className="flex flex-col gap-4">
       <LiveStatus message={result} />
-      <UserSearch
-        value={params.search}
-        onSearch={(search) => {
-          if (search !== params.search) update({ search, page: 1 }, { replace: true });
-        }}
-      />
+      <div className="flex flex-wrap items-start gap-4">
+        <UserSearch
+          value={params.search}
+          onSearch={(search) => {
+            if (search !== params.search) update({ search, page: 1 }, { replace: true });
+          }}
+        />
+        <UsersFilters
+          filters={params}
+          onChange={(changes, options) => update({ ...changes, page: 1 }, options)}
+        />
+        <Button
+          variant="secondary"
+          className="mt-7"
+          disabled={!isFiltered(params)}
+          onClick={() => update({ ...NO_FILTERS, page: 1 })}
+        >
+          Clear filters
+        </Button>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={() => setReminding(true)}>
+          <BellIcon />
+          Remind pending users
+        </Button>
+        <Button variant="secondary" isLoading={exportCsv.isPending} onClick={exportList}>
+          <DownloadIcon />
+          Export CSV
+        </Button>
+      </div>
+      {selectedCount > 0 && (
+        <SelectionToolbar
+          count={selectedCount}
+          allMatching={selection.all}
+          offerAll={
+            !selection.all && pageSelected && totalMatching > selection.users.size
+              ? totalMatching
+              : null
+          }
+          onSelectAll={() => setSelection({ all: true })}
+          onClear={clearSelection}
+          onAction={startBulk}
+        />
+      )}
       <section
+        id={sectionId}
         aria-label="Users"
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
       >
@@ -67,19 +218,32 @@ export function UsersList() {
         ) : (
           <>
             <UsersTable
-              users={users.data?.data ?? []}
+              users={visible}
               sortBy={params.sortBy}
               sortDirection={params.sortDirection}
               onSort={sort}
               isLoading={users.isPending}
               isFetching={users.isFetching}
+              isSelected={isSelected}
+              onSelect={(user, on) => choose([user], on)}
+              onSelectPage={(on) => choose(visible, on)}
+              selectPageId={selectPageId}
+              lockedEmails={lockedEmails}
+              onUnlock={(user) => {
+                setUnlockUser(user);
+                setUnlockOpen(true);
+              }}
               empty={
                 <>
                   <p className="font-semibold">No users found</p>
-                  {params.search && (
-                    <p className="mt-1 text-slate-600">
-                      Nobody’s name or email contains “{params.search}”.
-                    </p>
+                  {narrowed ? (
+                    <p className="mt-1 text-slate-600">No user matches these filters.</p>
+                  ) : (
+                    params.search && (
+                      <p className="mt-1 text-slate-600">
+                        Nobody’s name or email contains “{params.search}”.
+                      </p>
+                    )
                   )}
                 </>
               }
@@ -99,6 +263,29 @@ export function UsersList() {
           </>
         )}
       </section>
+      <BulkActionDialog
+        request={bulkRequest}
+        onClose={() => setBulkRequest(null)}
+        onRan={() => setSelection(NOTHING_SELECTED)}
+        finalFocus={focusSelectPage}
+      />
+      <RemindDialog open={reminding} onOpenChange={setReminding} />
+      <ConfirmDialog
+        open={unlockOpen}
+        onOpenChange={setUnlockOpen}
+        title="Unlock account"
+        description={
+          unlockUser
+            ? `${unlockUser.email} will be able to sign in again at once. The unlock is recorded in the audit trail.`
+            : ''
+        }
+        confirmLabel="Unlock"
+        cancelLabel="Keep locked"
+        onConfirm={confirmUnlock}
+        isLoading={unlock.isPending}
+        // The Unlock button goes with the lock: focus goes to the user's name in that row.
+        finalFocus={() => (unlockUser ? document.getElementById(userLinkId(unlockUser)) : null)}
+      />
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import {
+  DORMANT_DAYS_MAX,
   LIST_DEFAULT_LIMIT,
+  POSITIONS,
   SEARCH_MAX_LENGTH,
   SORT_DIRECTIONS,
+  STATUSES,
   USER_LIST_DEFAULT_SORT,
   USER_SORT_COLUMNS,
   pageNumberSchema,
@@ -9,15 +12,31 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import type { UsersListParams } from '../api/get-users.js';
+import type { UsersListFilters, UsersListParams } from '../api/get-users.js';
 
 import { PAGE_SIZES } from '../../../lib/list-params.js';
 
 export { PAGE_SIZES };
 
+/** The filters of a view with nothing narrowing it. */
+export const NO_FILTERS: UsersListFilters = {
+  search: '',
+  position: '',
+  status: '',
+  neverSignedIn: false,
+  dormantDays: null,
+};
+
 /** A URL edited by hand or from an old link falls back to the defaults, value by value. */
 const listParamsSchema = z.object({
   search: z.string().trim().max(SEARCH_MAX_LENGTH).catch(''),
+  position: z.enum(POSITIONS).or(z.literal('')).catch(''),
+  status: z.enum(STATUSES).or(z.literal('')).catch(''),
+  neverSignedIn: z
+    .string()
+    .transform((value) => value === 'true')
+    .catch(false),
+  dormantDays: z.coerce.number().int().min(1).max(DORMANT_DAYS_MAX).nullable().catch(null),
   page: pageNumberSchema.catch(1),
   limitPerPage: z.coerce
     .number()
@@ -28,13 +47,20 @@ const listParamsSchema = z.object({
 });
 
 function parseUsersListParams(searchParams: URLSearchParams): UsersListParams {
-  return listParamsSchema.parse(Object.fromEntries(searchParams));
+  const params = listParamsSchema.parse(Object.fromEntries(searchParams));
+  // "Never signed in" and "no sign-in for N days" are one choice on screen: never wins.
+  return params.neverSignedIn ? { ...params, dormantDays: null } : params;
 }
 
 function toSearchParams(params: UsersListParams): URLSearchParams {
-  const { search, page, limitPerPage, sortBy, sortDirection } = params;
+  const { search, position, status, neverSignedIn, dormantDays } = params;
+  const { page, limitPerPage, sortBy, sortDirection } = params;
   return new URLSearchParams({
     ...(search ? { search } : {}),
+    ...(position ? { position } : {}),
+    ...(status ? { status } : {}),
+    ...(neverSignedIn ? { neverSignedIn: 'true' } : {}),
+    ...(dormantDays !== null && !neverSignedIn ? { dormantDays: String(dormantDays) } : {}),
     page: String(page),
     limitPerPage: String(limitPerPage),
     sortBy,
@@ -42,9 +68,19 @@ function toSearchParams(params: UsersListParams): URLSearchParams {
   });
 }
 
+/** True when the search or a filter narrows the list. */
+export const isFiltered = (filters: UsersListFilters): boolean =>
+  Boolean(
+    filters.search ||
+    filters.position ||
+    filters.status ||
+    filters.neverSignedIn ||
+    filters.dormantDays !== null,
+  );
+
 /**
- * The user list's whole view (search, page, page size, sort) lives in the URL query, so a
- * reload or a shared link shows the same view and Back returns to the previous one.
+ * The user list's whole view (search, filters, page, page size, sort) lives in the URL query,
+ * so a reload or a shared link shows the same view and Back returns to the previous one.
  */
 export function useUsersListParams() {
   const [searchParams, setSearchParams] = useSearchParams();

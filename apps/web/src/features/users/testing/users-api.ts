@@ -1,15 +1,43 @@
 import {
   LIST_DEFAULT_LIMIT,
+  type BulkUserResult,
+  type BulkUsersAnswer,
+  type BulkUsersInput,
+  type LockedAccount,
   type Paginated,
   type User,
   type UserSortColumn,
 } from '@staff-admin/shared';
 import { http, HttpResponse } from 'msw';
+import { answer, type RecordedCall } from '../../../testing/http.js';
 import { API, server } from '../../../testing/server.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether `user` matches the list filter in `query`, as the server's filter reads it. */
+function matchesFilter(user: User, query: Record<string, string>): boolean {
+  const search = (query.search ?? '').toLowerCase();
+  if (
+    search &&
+    !user.email.includes(search) &&
+    !(user.fullName ?? '').toLowerCase().includes(search)
+  ) {
+    return false;
+  }
+  if (query.position && user.position !== query.position) return false;
+  if (query.status && user.status !== query.status) return false;
+  if (query.neverSignedIn === 'true' && user.lastSignInAt !== null) return false;
+  if (query.dormantDays) {
+    // An account that never signed in counts from its creation.
+    const last = Date.parse(user.lastSignInAt ?? user.createdAt);
+    if (Date.now() - last < Number(query.dormantDays) * DAY_MS) return false;
+  }
+  return true;
+}
+
 /**
- * GET /users over `users`, answering as CONTRACT §4 says (search in name or email, sort,
- * pages). Returns the query of every call, so tests see what the site asked for.
+ * GET /users over `users`, answering as CONTRACT §4 says (search in name or email, filters,
+ * sort, pages). Returns the query of every call, so tests see what the site asked for.
  */
 export function serveUserList(users: User[]) {
   const queries: Record<string, string>[] = [];
@@ -17,17 +45,14 @@ export function serveUserList(users: User[]) {
     http.get(`${API}/users`, ({ request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       queries.push(query);
-      const search = (query.search ?? '').toLowerCase();
       const sortBy = (query.sortBy ?? 'createdAt') as UserSortColumn;
       const direction = query.sortDirection === 'ASC' ? 1 : -1;
       const page = Number(query.page ?? 1);
       const limit = Number(query.limitPerPage ?? LIST_DEFAULT_LIMIT);
 
       const matching = users
-        .filter(
-          (user) =>
-            user.email.includes(search) || (user.fullName ?? '').toLowerCase().includes(search),
-        )
+        .filter((user) => matchesFilter(user, query))
+        // Nulls (never signed in) sort first going up, as the server sorts them.
         .sort((a, b) => direction * String(a[sortBy] ?? '').localeCompare(String(b[sortBy] ?? '')));
       const body: Paginated<User> = {
         data: matching.slice((page - 1) * limit, page * limit),
@@ -43,3 +68,74 @@ export function serveUserList(users: User[]) {
   );
   return queries;
 }
+
+/** GET /monitoring/security/locked-accounts: the emails `locked()` gives are locked now. */
+export function serveLockedAccounts(locked: () => string[]) {
+  return answer('get', '/monitoring/security/locked-accounts', () => {
+    const data: LockedAccount[] = locked().map((email) => ({
+      email,
+      user: null,
+      lockedAt: '2026-11-25T10:00:00.000Z',
+      lockedUntil: '2026-11-25T10:15:00.000Z',
+      lockouts: 1,
+    }));
+    return HttpResponse.json({
+      data,
+      meta: { currentPage: 1, itemsPerPage: 100, totalItems: data.length, totalPages: 1 },
+    } satisfies Paginated<LockedAccount>);
+  });
+}
+
+/** The outcome of one row of POST /users/bulk. */
+export type RowOutcome = (id: string, input: BulkUsersInput) => Omit<BulkUserResult, 'id'>;
+
+/**
+ * POST /users/bulk over `users`: with ids, each id gets `outcome`'s answer; with a filter, the
+ * matches (in id order, after `after`, `limit` at a time) do, with the cursor in `next`.
+ * Returns every call, so tests see the chunks and cursors the site sent.
+ */
+export function serveBulk(
+  users: User[],
+  outcome: RowOutcome,
+  /** Awaited before the answer to the call with this index (0-based) goes out. */
+  hold?: (call: number) => Promise<void> | void,
+) {
+  let count = 0;
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const result = (id: string, input: BulkUsersInput): BulkUserResult => ({
+    id,
+    ...outcome(id, input),
+  });
+  return answer('post', '/users/bulk', async ({ body }: RecordedCall) => {
+    await hold?.(count++);
+    const input = body as BulkUsersInput;
+    let answerBody: BulkUsersAnswer;
+    if (input.ids) {
+      answerBody = { results: input.ids.map((id) => result(id, input)), next: null };
+    } else {
+      const filter = Object.fromEntries(
+        Object.entries(input.filter ?? {}).map(([key, value]) => [key, String(value)]),
+      );
+      const limit = input.limit ?? 100;
+      const matches = [...byId.values()]
+        .filter((user) => matchesFilter(user, filter))
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .filter((user) => input.after === undefined || user.id > input.after);
+      const page = matches.slice(0, limit);
+      answerBody = {
+        results: page.map((user) => result(user.id, input)),
+        next: matches.length > limit ? (page.at(-1)?.id ?? null) : null,
+      };
+    }
+    return HttpResponse.json({ data: answerBody });
+  });
+}
+
+/** A row outcome that is `done`, naming the user as the server does. */
+export const doneFor =
+  (users: User[]): RowOutcome =>
+  (id) => ({
+    email: users.find((user) => user.id === id)?.email ?? null,
+    outcome: 'done',
+    message: null,
+  });

@@ -1,0 +1,90 @@
+import { DORMANT_DAYS_MAX, USER_LIST_DEFAULT_SORT } from '@staff-admin/shared';
+import { useState } from 'react';
+import { Input } from '../../../components/ui/input.js';
+import { countLabel } from '../../../components/ui/pagination.js';
+import type { BulkJob } from '../api/bulk-users.js';
+import { useUsers } from '../api/get-users.js';
+import { NO_FILTERS } from '../hooks/use-users-list-params.js';
+import { BulkRunDialog } from './bulk-run-dialog.js';
+
+/** Reminders go by default to invitations older than a week. */
+export const REMIND_DEFAULT_DAYS = 7;
+
+export const REMIND_TITLE = 'Remind pending users';
+
+const DAYS_INVALID = `Enter a whole number of days from 1 to ${DORMANT_DAYS_MAX}.`;
+
+function parseDays(text: string): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const days = Number(text);
+  return days >= 1 && days <= DORMANT_DAYS_MAX ? days : null;
+}
+
+/**
+ * Resends the invitation of every pending user invited more than N days ago: the bulk resend
+ * with the filter "pending, no sign-in for N days" (a pending account's creation is its first
+ * invitation). The dialog says how many that is before anything is sent.
+ */
+export function RemindDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [text, setText] = useState(String(REMIND_DEFAULT_DAYS));
+  const days = parseDays(text);
+  const filters = { ...NO_FILTERS, status: 'pending', dormantDays: days } as const;
+  // One row is enough: only the count is read.
+  const matches = useUsers(
+    { ...filters, page: 1, limitPerPage: 1, ...USER_LIST_DEFAULT_SORT },
+    { enabled: open && days !== null },
+  );
+  const total = days !== null && !matches.isPlaceholderData ? matches.data?.meta.totalItems : null;
+
+  let count = '';
+  if (days !== null) {
+    if (typeof total !== 'number') count = 'Counting pending invitations…';
+    else if (total === 0) count = `No pending user was invited more than ${days} days ago.`;
+    else
+      count = `${countLabel(total, ['pending user was', 'pending users were'])} invited more than ${days} days ago.`;
+  }
+
+  const prepare = (): BulkJob | null =>
+    days !== null && typeof total === 'number' && total > 0
+      ? {
+          action: 'resendInvitation',
+          target: { filter: { includeInactive: true, status: 'pending', dormantDays: days } },
+          total,
+        }
+      : null;
+
+  return (
+    <BulkRunDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={REMIND_TITLE}
+      description="Each pending user invited more than this many days ago gets a new invitation email, and their older links stop working."
+      confirmLabel="Send reminders"
+      confirmDisabled={!(typeof total === 'number' && total > 0)}
+      prepare={prepare}
+    >
+      <div className="mt-6 flex flex-col gap-3">
+        <Input
+          label="Days since the invitation"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={DORMANT_DAYS_MAX}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={days === null ? DAYS_INVALID : undefined}
+          className="max-w-48"
+        />
+        <p aria-live="polite" className="text-sm text-slate-700">
+          {count}
+        </p>
+      </div>
+    </BulkRunDialog>
+  );
+}

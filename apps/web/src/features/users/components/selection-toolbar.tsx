@@ -1,0 +1,66 @@
+import { BULK_ACTION_LABELS, BULK_USER_ACTIONS, type BulkUserAction } from '@staff-admin/shared';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button.js';
+
+interface SelectionToolbarProps {
+  /** How many users are selected (every match's count in "all that match" mode). */
+  count: number;
+  /** Every user that matches is selected, through the filter. */
+  allMatching: boolean;
+  /** Offered when the whole page is selected and more users match: how many match. */
+  offerAll: number | null;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onAction: (action: BulkUserAction) => void;
+}
+
+/**
+ * Shown while users are selected: how many, "select all N that match" when the page is not
+ * all of them, and the bulk actions. Choosing every match puts focus on Clear selection, which
+ * takes the place of the offer.
+ */
+export function SelectionToolbar({
+  count,
+  allMatching,
+  offerAll,
+  onSelectAll,
+  onClear,
+  onAction,
+}: SelectionToolbarProps) {
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const wasAllMatching = useRef(allMatching);
+  useEffect(() => {
+    if (allMatching && !wasAllMatching.current) clearButton.current?.focus();
+    wasAllMatching.current = allMatching;
+  }, [allMatching]);
+
+  return (
+    <div
+      role="region"
+      aria-label="Selected users"
+      className="flex flex-col gap-3 rounded-2xl border border-blue-200 bg-blue-50 px-4 py-3"
+    >
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <p className="font-semibold text-slate-900">{count} selected</p>
+        {allMatching && (
+          <p className="text-slate-800">All {count} users that match are selected.</p>
+        )}
+        {offerAll !== null && (
+          <Button variant="link" size="small" onClick={onSelectAll}>
+            Select all {offerAll} users that match
+          </Button>
+        )}
+        <Button variant="link" size="small" ref={clearButton} onClick={onClear}>
+          Clear selection
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {BULK_USER_ACTIONS.map((action) => (
+          <Button key={action} variant="secondary" size="small" onClick={() => onAction(action)}>
+            {BULK_ACTION_LABELS[action]}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
