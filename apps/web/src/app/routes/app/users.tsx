@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
 import { Button } from '../../../components/ui/button.js';
-import { PlusIcon } from 'lucide-react';
+import { FileUpIcon, PlusIcon } from 'lucide-react';
+import { InviteCsvDialog } from '../../../features/users/components/invite-csv-dialog.js';
 import { InviteUsersDialog } from '../../../features/users/components/invite-users-dialog.js';
 import { UsersList } from '../../../features/users/components/users-list.js';
 import { RequireArea } from '../../guards/require-area.js';
@@ -9,18 +10,26 @@ import { USERS_AREA } from './users-area.js';
 
 function UserManagement() {
   const [inviting, setInviting] = useState(false);
+  const [invitingFromCsv, setInvitingFromCsv] = useState(false);
   return (
     <ContentLayout
       title={USERS_AREA.label}
       actions={
-        <Button onClick={() => setInviting(true)}>
-          <PlusIcon />
-          Invite users
-        </Button>
+        <>
+          <Button variant="secondary" onClick={() => setInvitingFromCsv(true)}>
+            <FileUpIcon />
+            Invite from CSV
+          </Button>
+          <Button onClick={() => setInviting(true)}>
+            <PlusIcon />
+            Invite users
+          </Button>
+        </>
       }
     >
       <UsersList />
       <InviteUsersDialog open={inviting} onOpenChange={setInviting} />
+      <InviteCsvDialog open={invitingFromCsv} onOpenChange={setInvitingFromCsv} />
     </ContentLayout>
   );
 }

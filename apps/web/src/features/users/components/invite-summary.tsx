@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button.js';
 
 interface InviteSummaryProps {
   result: BulkCreateResult;
+  /** Rows of a file that were not sent (they had problems, or a call failed). */
+  notSent?: number;
   onDone: () => void;
   onInviteMore: () => void;
 }
@@ -11,7 +13,7 @@ interface InviteSummaryProps {
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Who was invited, and who was skipped with the server's reason. */
-export function InviteSummary({ result, onDone, onInviteMore }: InviteSummaryProps) {
+export function InviteSummary({ result, notSent = 0, onDone, onInviteMore }: InviteSummaryProps) {
   const { created, skipped } = result;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -41,6 +43,9 @@ export function InviteSummary({ result, onDone, onInviteMore }: InviteSummaryPro
           <p className="text-slate-700">Nobody was invited.</p>
         )}
       </section>
+      {notSent > 0 && (
+        <p className="text-slate-700">{count(notSent, 'row was', 'rows were')} not sent.</p>
+      )}
       {skipped.length > 0 && (
         <section aria-labelledby="invite-summary-skipped" className="flex flex-col gap-2">
           <h3 id="invite-summary-skipped" className="font-semibold text-slate-900">
