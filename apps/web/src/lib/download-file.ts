@@ -29,3 +29,11 @@ export async function downloadFile(
 export function downloadText(text: string, fileName: string): void {
   saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 }
+
+/** Hands `value` to the browser as an indented JSON download named `fileName`. */
+export function downloadJson(value: unknown, fileName: string): void {
+  saveBlob(
+    new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: 'application/json' }),
+    fileName,
+  );
+}

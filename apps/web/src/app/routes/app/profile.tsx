@@ -1,5 +1,6 @@
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
 import { useUpdateProfile } from '../../../features/profile/api/update-profile.js';
+import { MyDataCard } from '../../../features/profile/components/my-data-card.js';
 import { ProfileForm } from '../../../features/profile/components/profile-form.js';
 import { SessionsCard } from '../../../features/sessions/components/sessions-card.js';
 import { SecurityCard } from '../../../features/two-step/components/security-card.js';
@@ -15,6 +16,7 @@ export function OwnProfile() {
         <ProfileForm key={me.id} variant="self" user={me} onSave={updateProfile.mutateAsync} />
         <SecurityCard />
         <SessionsCard userId={me.id} />
+        <MyDataCard />
       </div>
     </ContentLayout>
   );
