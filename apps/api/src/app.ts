@@ -49,7 +49,10 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersBulkRepository } from './modules/users/users-bulk.repository.js';
 import { usersBulkRoutes } from './modules/users/users-bulk.routes.js';
-import { UsersBulkService } from './modules/users/users-bulk.service.js';
+import {
+  BULK_ROWS_IN_FLIGHT_POSTGRES,
+  UsersBulkService,
+} from './modules/users/users-bulk.service.js';
 import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
 import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
 import { TwoStepService } from './modules/two-step/two-step.service.js';
@@ -209,6 +212,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     sessions: core.sessions,
     log: app.log,
     clock,
+    rowsInFlight: database.engine === 'postgres' ? BULK_ROWS_IN_FLIGHT_POSTGRES : 1,
   });
   app.decorate('usersBulk', usersBulk);
   if (config.nodeEnv === 'production' && config.twoStepRequiredRoles.length === 0) {

@@ -422,26 +422,29 @@ describe('POST /api/users/bulk: bad bodies and callers', () => {
     expect((await standing(user.id))?.status).toBe('active');
   });
 
-  it('stops at an unexpected error: the rows before it stay done, the call answers 500', async () => {
-    const [first, second, third] = [await createUser(t), await createUser(t), await createUser(t)];
+  it('stops at an unexpected error: rows already done stay done, no further row starts, 500', async () => {
+    // On PostgreSQL up to 4 rows are in flight at once: rows 0 to 3 start together.
+    const users: TestUser[] = [];
+    for (let i = 0; i < 8; i += 1) users.push(await createUser(t));
+    const failing = users[1]!;
     const original = t.services.users.updateStatus.bind(t.services.users);
     const spy = vi
       .spyOn(t.services.users, 'updateStatus')
       .mockImplementation((actor, id, status, origin) =>
-        id === second.id
+        id === failing.id
           ? Promise.reject(new Error('disk on fire'))
           : original(actor, id, status, origin),
       );
     try {
-      const response = await bulk({ action: 'deactivate', ids: [first.id, second.id, third.id] });
+      const response = await bulk({ action: 'deactivate', ids: users.map((user) => user.id) });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ code: 500, message: API_MESSAGES.internalError });
     } finally {
       spy.mockRestore();
     }
-    expect((await standing(first.id))?.status).toBe('inactive');
-    expect((await standing(second.id))?.status).toBe('active');
-    expect((await standing(third.id))?.status).toBe('active');
+    expect((await standing(users[0]!.id))?.status).toBe('inactive');
+    expect((await standing(failing.id))?.status).toBe('active');
+    for (const user of users.slice(4)) expect((await standing(user.id))?.status).toBe('active');
   });
 });
 
@@ -485,6 +488,26 @@ describe('the last active admin, in bulk', () => {
       position: 'admin',
       status: 'active',
     });
+
+    // Two admins, and room for one to go: the first in the order given goes, whatever else runs.
+    const second = await createUser(solo, { position: 'admin' });
+    const others = [await createUser(solo), await createUser(solo), await createUser(solo)];
+    const answer = await solo.app.usersBulk.run(
+      actor,
+      {
+        action: 'deactivate',
+        ids: [others[0]!.id, second.id, others[1]!.id, last.id, others[2]!.id],
+        limit: BULK_USERS_MAX,
+      },
+      NO_ORIGIN,
+    );
+    expect(answer.results).toEqual([
+      row(others[0]!, 'done'),
+      row(second, 'done'),
+      row(others[1]!, 'done'),
+      row(last, 'failed', USER_ADMIN_MESSAGES.lastActiveAdmin),
+      row(others[2]!, 'done'),
+    ]);
   });
 
   it('survives two admins deactivating each other in bulk at the same moment', async () => {

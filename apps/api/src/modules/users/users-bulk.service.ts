@@ -39,6 +39,14 @@ const ROW_REFUSALS: ReadonlySet<ErrorKind> = new Set([
   'conflict',
 ]);
 
+/**
+ * How many rows one call has in flight at once on PostgreSQL, each in its own transaction and
+ * connection (of the pool's 10). The time of a row is mostly waiting (round trips, the commit's
+ * flush to disk), which overlapping rows share: measured with bench/bulk, 1,000 deactivations
+ * took about half as long with 4 in flight as one at a time. SQLite has one connection, so one.
+ */
+export const BULK_ROWS_IN_FLIGHT_POSTGRES = 4;
+
 export interface UsersBulkServiceDeps {
   repository: UsersBulkRepository;
   users: UsersService;
@@ -46,6 +54,8 @@ export interface UsersBulkServiceDeps {
   sessions: SessionsService;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** Rows acted on at once (1: one after the other). */
+  rowsInFlight: number;
 }
 
 /** One row to act on: the id asked for, and the user it names (undefined: no such user). */
@@ -57,6 +67,9 @@ interface Row {
 /** A row's outcome before it is labelled with the user's id and email. */
 type Outcome = { outcome: BulkOutcome; message: string | null };
 
+const isActiveAdmin = (user: BulkTarget | undefined) =>
+  user?.position === 'admin' && user.status === 'active';
+
 const DONE: Outcome = { outcome: 'done', message: null };
 const skipped = (message: string): Outcome => ({ outcome: 'skipped', message });
 
@@ -66,18 +79,24 @@ const skipped = (message: string): Outcome => ({ outcome: 'skipped', message });
  * oneself, a pending user's status) and every audit event is exactly that call's.
  *
  * The targets are read once for the whole batch; a row with nothing to do (already that role or
- * status, not pending for a resend, no session) is skipped without a transaction. Everything else
- * goes to the one-user method, which reads the user again under its lock and decides for itself.
+ * status, not pending for a resend) is skipped without a transaction. Everything else goes to the
+ * one-user method, which reads the user again under its lock and decides for itself.
+ *
+ * Rows may run several at a time (`rowsInFlight`), never in a way that changes an outcome: rows
+ * whose user is an active admin run one after the other in the order given (whether the last
+ * active admin is reached depends on that order), and deletions run one at a time (deleting a
+ * user also writes the rows of the users they invited). The answer lists the rows in order.
  */
 export class UsersBulkService {
   constructor(private readonly deps: UsersBulkServiceDeps) {}
 
   /**
-   * Rows are acted on in order (the ids' order, or id order for a filter). A domain error that
-   * refuses a row makes it `failed` with its message. Any other error is not a row's outcome: it
-   * is logged with the row it stopped at and thrown on, so the call answers the error (500, or 503
-   * when a dependency is down) like any other call; the rows before it are committed (each had
-   * its own transaction), and sending the same chunk again finds them done (skipped) or gone.
+   * The answer lists the rows in order (the ids' order, or id order for a filter). A domain error
+   * that refuses a row makes it `failed` with its message. Any other error is not a row's
+   * outcome: it is logged with its row and thrown on once the rows in flight have finished, so
+   * the call answers the error (500, or 503 when a dependency is down) like any other call; the
+   * rows already done stay done (each had its own transaction), no further row is started, and
+   * sending the same chunk again finds the done ones skipped (or, deleted, not found).
    */
   async run(actor: AuthContext, input: BulkUsers, origin: RequestOrigin): Promise<BulkUsersAnswer> {
     const { rows, next } = input.ids
@@ -88,12 +107,57 @@ export class UsersBulkService {
           input.limit,
         );
 
-    const results: BulkUserResult[] = [];
-    for (const row of rows) {
-      const { outcome, message } = await this.actOnRow(actor, input, row, origin, results.length);
-      results.push({ id: row.id, email: row.user?.email ?? null, outcome, message });
-    }
+    const outcomes = await this.actOnRows(actor, input, rows, origin);
+    const results = rows.map((row, index): BulkUserResult => {
+      const outcome = outcomes[index];
+      if (!outcome) throw new Error(`bulk row ${index} was not acted on`);
+      return { id: row.id, email: row.user?.email ?? null, ...outcome };
+    });
     return { results, next };
+  }
+
+  /**
+   * The rows' outcomes, in order. One lane takes the active admins' rows in order, then helps
+   * with the rest; the other lanes take the rest. After an unexpected error no lane starts a new
+   * row; the rows in flight finish, and the first such error is thrown once they have.
+   */
+  private async actOnRows(
+    actor: AuthContext,
+    input: BulkUsers,
+    rows: Row[],
+    origin: RequestOrigin,
+  ): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    const lanes = input.action === 'delete' ? 1 : Math.max(1, this.deps.rowsInFlight);
+    // One lane: every row in the order given.
+    const inOrder = (row: Row) => lanes > 1 && isActiveAdmin(row.user);
+    const admins = rows.flatMap((row, index) => (inOrder(row) ? [index] : []));
+    const others = rows.flatMap((row, index) => (inOrder(row) ? [] : [index]));
+    let nextOther = 0;
+    let failure: { error: unknown } | undefined;
+    const act = async (index: number) => {
+      const row = rows[index];
+      if (!row || failure) return;
+      try {
+        outcomes[index] = await this.actOnRow(actor, input, row, origin, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    };
+    const takeOthers = async () => {
+      while (!failure) {
+        const index = others[nextOther++];
+        if (index === undefined) return;
+        await act(index);
+      }
+    };
+    const adminLane = async () => {
+      for (const index of admins) await act(index);
+      await takeOthers();
+    };
+    await Promise.all([adminLane(), ...Array.from({ length: lanes - 1 }, takeOthers)]);
+    if (failure) throw failure.error;
+    return outcomes;
   }
 
   /** Each id once (ids are UUIDs, compared in lower case), in the order given. */
@@ -142,8 +206,8 @@ export class UsersBulkService {
         return { outcome: 'failed', message: error.message };
       }
       this.deps.log.warn(
-        { action: input.action, userId: id, rowsDone: index },
-        'bulk user action stopped by an unexpected error; the rows before it are committed',
+        { action: input.action, userId: id, row: index },
+        'bulk user action stopped by an unexpected error; rows already started are committed',
       );
       throw error;
     }

@@ -172,11 +172,10 @@ export class UsersService {
     if (!isUuid(id)) throw new UserNotFound();
     const userId = id.toLowerCase();
     if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.deleteSelf);
-    const removed = await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
-      const activeAdmins = await repos.users.lockActiveAdminIds();
+    const removed = await this.runWithAdminRule(async ({ repos, afterCommit }, activeAdmins) => {
       const user = await repos.users.findStandingForUpdate(userId);
       if (!user) throw new UserNotFound();
-      if (isActiveAdmin(user)) assertAnotherActiveAdmin(activeAdmins, userId);
+      if (isActiveAdmin(user)) assertAnotherActiveAdmin(activeAdmins(), userId);
       await repos.users.deleteById(userId);
       await repos.audit.record({
         action: 'user.deleted',
@@ -197,17 +196,15 @@ export class UsersService {
    * every session. Files are removed from disk once the change is committed.
    */
   private async edit(userId: string, { changes, check, by }: EditRequest): Promise<User> {
-    const removed = await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
-      const removesAdminRights =
-        (changes.position !== undefined && changes.position !== 'admin') ||
-        changes.status === 'inactive';
-      // Admins first, then the user: every transaction takes these locks in the same order.
-      const activeAdmins = removesAdminRights ? await repos.users.lockActiveAdminIds() : [];
+    const removesAdminRights =
+      (changes.position !== undefined && changes.position !== 'admin') ||
+      changes.status === 'inactive';
+    const removed = await this.runWithAdminRule(async ({ repos, afterCommit }, activeAdmins) => {
       const user = await repos.users.findStandingForUpdate(userId);
       if (!user) throw new UserNotFound();
       check?.(user);
       if (removesAdminRights && isActiveAdmin(user)) {
-        assertAnotherActiveAdmin(activeAdmins, userId);
+        assertAnotherActiveAdmin(activeAdmins(), userId);
       }
 
       const newPicture = changes.image_url !== undefined && changes.image_url !== user.imageUrl;
@@ -229,6 +226,33 @@ export class UsersService {
     });
     await this.deps.uploads.removeFiles(removed);
     return this.getById(userId);
+  }
+
+  /**
+   * One transaction that may take an active admin's rights away, where the last active admin
+   * must stay one. Only then are the active admins locked: `work` first runs without that lock,
+   * and `activeAdmins()` throws if the user (locked by then) turns out to be an active admin; the
+   * transaction is rolled back and `work` runs again with the admins locked first. Admins first,
+   * then the user: every transaction that locks both takes them in that order, and one holding
+   * only a user who is not an active admin never waits for an admin. Locking every admin for
+   * every user made a bulk deactivation lock each admin's row once per user.
+   */
+  private async runWithAdminRule<T>(
+    work: (scope: UnitOfWorkScope, activeAdmins: () => string[]) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.deps.unitOfWork.run((scope) =>
+        work(scope, () => {
+          throw new AdminsNotLocked();
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof AdminsNotLocked)) throw error;
+      return this.deps.unitOfWork.run(async (scope) => {
+        const admins = await scope.repos.users.lockActiveAdminIds();
+        return work(scope, () => admins);
+      });
+    }
   }
 
   /**
@@ -366,6 +390,12 @@ async function recordStandingChanges(
     await record('user.status_changed', before.status, changes.status);
   }
 }
+
+/** What a unit of work's callback is given (its repositories and `afterCommit`). */
+type UnitOfWorkScope = Parameters<Parameters<UnitOfWork['run']>[0]>[0];
+
+/** A transaction met an active admin before locking the admins: it runs again, admins first. */
+class AdminsNotLocked extends Error {}
 
 /** 409 unless an active admin other than `userId` remains. */
 function assertAnotherActiveAdmin(activeAdminIds: string[], userId: string): void {
