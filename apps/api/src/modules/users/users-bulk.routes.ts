@@ -45,7 +45,7 @@ export const usersBulkRoutes: FastifyPluginAsyncZod<{ bulk: UsersBulkService }> 
           'resend, no session to end) or `failed` with the one-user call’s message (the last ' +
           'active admin, oneself, a pending user’s status, an unknown id with `email: null`). ' +
           'An admin never ends their own sessions here. An unexpected error stops the call ' +
-          '(500, or 503 with `Retry-After`); the rows before it stay done.',
+          '(500, or 503 with `Retry-After`): rows already done stay done, no further row starts.',
         security: bearerSecurity,
         body: bulkUsersSchema,
         response: { 200: envelope(bulkUsersAnswerSchema), ...errorResponses(400, 401, 403) },
