@@ -96,6 +96,20 @@ export const BUDGETS = [
     unit: 'ms',
     requires: 'postgres',
   },
+  ...['sqlite', 'postgres'].flatMap((engine) =>
+    /** @type {const} */ ([
+      ['ids', 'deactivateByIdsMs', 'chosen ids'],
+      ['filter', 'deactivateByFilterMs', 'every match of a filter'],
+    ]).map(([kind, figure, what]) => ({
+      id: `bulk-deactivate-${kind}-${engine}`,
+      label: `bulk deactivate of 1,000 users in calls of 100 (${what}), ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
+      figure: `bulk.${engine}.${figure}`,
+      op: /** @type {const} */ ('<'),
+      limit: 5000,
+      unit: /** @type {const} */ ('ms'),
+      ...(engine === 'postgres' ? { requires: /** @type {const} */ ('postgres') } : {}),
+    })),
+  ),
   {
     id: 'monitoring-error-groups-sqlite-p50',
     label: 'error-group list p50, 1M audit events + 100k occurrences, SQLite (worst case)',

@@ -103,6 +103,30 @@ describe('the table', () => {
   });
 });
 
+describe('the bulk section', () => {
+  it('holds each engine’s two bulk deactivations to 5 s, PostgreSQL only when configured', () => {
+    const bulk = {
+      sqlite: { seedSeconds: 0.8, deactivateByIdsMs: 1728, deactivateByFilterMs: 5200 },
+    };
+    const results = { figures: { bulk }, notMeasured: {}, settings: { runs: 3, durationSec: 5 } };
+    const budgets = evaluateBudgets(results.figures, { postgres: false });
+    const status = (id: string) => budgets.find((b) => b.id === id)?.status;
+    expect(status('bulk-deactivate-ids-sqlite')).toBe('ok');
+    expect(status('bulk-deactivate-filter-sqlite')).toBe('MISSED');
+    expect(status('bulk-deactivate-ids-postgres')).toBe('skipped');
+    expect(
+      evaluateBudgets(results.figures, { postgres: true }).find(
+        (b) => b.id === 'bulk-deactivate-filter-postgres',
+      )?.status,
+    ).toBe('NOT MEASURED');
+    const table = formatTable(buildRows(results), budgets);
+    expect(table).toMatch(
+      /bulk deactivate of 1,000 users in calls of 100 \(chosen ids\), SQLite\s+1728 ms\s+< 5000 ms\s+ok/,
+    );
+    expect(table).toMatch(/sqlite: seeding \(not budgeted\)\s+0\.8 s/);
+  });
+});
+
 describe('stats', () => {
   it('takes the middle value, or the mean of the two middle values', () => {
     expect(median([3, 1, 2])).toBe(2);

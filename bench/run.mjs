@@ -2,7 +2,7 @@
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
 // first), --sections=<list> (comma separated: throughput, login, uploads, search, monitoring,
-// budgeting, bundles, lighthouse, startup). Progress goes to stderr, the table to stdout.
+// budgeting, bulk, bundles, lighthouse, startup). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +24,7 @@ import {
   formatValue,
 } from './lib/report.mjs';
 import { measureBudgeting } from './lib/budgeting.mjs';
+import { measureBulk } from './lib/bulk.mjs';
 import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureSearch } from './lib/search.mjs';
 import { measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
@@ -38,6 +39,7 @@ const SECTIONS = [
   'search',
   'monitoring',
   'budgeting',
+  'bulk',
   'bundles',
   'lighthouse',
   'startup',
@@ -222,6 +224,11 @@ await section('monitoring', async (log) => {
 await section('budgeting', async (log) => {
   const result = await measureBudgeting({ root, log });
   figures.budgeting = { source: result.source, ...result.engines };
+});
+
+await section('bulk', async (log) => {
+  const result = await measureBulk({ root, log });
+  figures.bulk = { source: result.source, ...result.engines };
 });
 
 const context = { postgres: Boolean(process.env.TEST_DATABASE_URL) };

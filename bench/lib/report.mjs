@@ -153,6 +153,22 @@ export function buildRows({ figures, notMeasured, settings }) {
     rows.push({ label: '', value: '', budgetId: `monitoring-${id}` });
   }
 
+  rows.push({
+    section: 'Bulk deactivate of 1,000 signed-in users of 10,000, over HTTP: bench/bulk',
+  });
+  missing('bulk');
+  for (const engine of ['sqlite', 'postgres']) {
+    const result = figures.bulk?.[engine];
+    if (!result) continue;
+    rows.push({
+      label: `${engine}: seeding (not budgeted)`,
+      value: `${result.seedSeconds.toFixed(1)} s`,
+    });
+  }
+  for (const id of ['ids-sqlite', 'filter-sqlite', 'ids-postgres', 'filter-postgres']) {
+    rows.push({ label: '', value: '', budgetId: `bulk-deactivate-${id}` });
+  }
+
   const login = figures.login;
   rows.push({
     section: `Sign-in: ${login?.connections ?? 4} connections, /api/health probed at ${login?.healthProbe?.overallRate ?? '?'} req/s meanwhile, ${runs}`,

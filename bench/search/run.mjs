@@ -62,18 +62,42 @@ const CASES = [
   { name: 'sort createdAt DESC', query: { sortBy: 'createdAt', sortDirection: 'DESC' } },
   { name: 'common term, page 50', query: { search: 'smith', page: '50' } },
   { name: 'hide inactive, sort name', query: { includeInactive: 'false', sortBy: 'fullName' } },
+  // The list's filters of issue 16: role, status, never signed in, no sign-in for N days, and the
+  // last sign-in as a sort column (never signed in first ascending, last descending).
+  { name: 'role + status', query: { position: 'finance', status: 'active' } },
+  { name: 'never signed in', query: { neverSignedIn: 'true' } },
+  { name: 'dormant 14 days', query: { dormantDays: '14' } },
+  {
+    name: 'admins dormant 14 days, by sign-in',
+    query: { position: 'admin', dormantDays: '14', sortBy: 'lastSignInAt', sortDirection: 'ASC' },
+  },
+  { name: 'sort lastSignInAt ASC', query: { sortBy: 'lastSignInAt', sortDirection: 'ASC' } },
+  { name: 'sort lastSignInAt DESC', query: { sortBy: 'lastSignInAt', sortDirection: 'DESC' } },
+  {
+    name: 'dormant 14 days, page 50, by sign-in',
+    query: { dormantDays: '14', page: '50', sortBy: 'lastSignInAt', sortDirection: 'DESC' },
+  },
 ];
 
 async function seed(db, passwordHash) {
   const random = mulberry32(20251122);
+  // The last sign-ins come from a PRNG of their own, so the people (and every older case's
+  // matches) are the same as before they were seeded.
+  const signIns = mulberry32(20260116);
   // Recent (a month ago, to the day): the retention job the app runs at start must expire none of
   // them, as it would people unused for a year.
-  const baseTime = Math.floor(Date.now() / DAY - 30) * DAY;
+  const now = Date.now();
+  const baseTime = Math.floor(now / DAY - 30) * DAY;
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < USERS; start += BATCH) {
       const rows = [];
       for (let index = start; index < Math.min(start + BATCH, USERS); index += 1) {
         const p = person(random, index, baseTime);
+        // Three in four people who set up their account have signed in since (within 29 days).
+        const signedIn = p.status !== 'pending' && signIns() < 0.75;
+        const lastLoginAt = signedIn
+          ? new Date(now - Math.floor(signIns() * 29 * DAY)).toISOString()
+          : null;
         rows.push({
           id: randomUUID(),
           email: p.email,
@@ -86,6 +110,7 @@ async function seed(db, passwordHash) {
           invited_by: null,
           created_at: p.createdAt,
           updated_at: p.createdAt,
+          last_login_at: lastLoginAt,
         });
       }
       await trx.insertInto('users').values(rows).execute();

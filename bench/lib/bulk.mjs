@@ -1,0 +1,36 @@
+// The bulk user action figures (issue 16): runs `node bench/bulk/run.mjs` (it seeds its own
+// databases: 10,000 users) and reads the JSON document it prints as its last line of stdout.
+import { join } from 'node:path';
+import { runScript } from './monitoring.mjs';
+
+const BULK_SCRIPT = 'bench/bulk/run.mjs';
+
+/**
+ * @typedef {object} BulkEngine
+ * @property {number} users people in the database
+ * @property {number} targets users deactivated by each run
+ * @property {number} callSize users per call
+ * @property {number} seedSeconds printed, not budgeted
+ * @property {number} deactivateByIdsMs every call of the run by ids, one after the other
+ * @property {number} deactivateByFilterMs every call of the run by filter, following `next`
+ */
+
+/**
+ * @param {object} options
+ * @param {string} options.root
+ * @param {(line: string) => void} options.log
+ * @returns {Promise<{ source: string, engines: Record<string, BulkEngine> }>}
+ */
+export async function measureBulk({ root, log }) {
+  log(`running node ${BULK_SCRIPT}`);
+  const { stdout, exitCode } = await runScript(root, join(root, BULK_SCRIPT));
+  const lastLine = stdout.trimEnd().split('\n').at(-1) ?? '';
+  /** @type {{ engines?: Record<string, BulkEngine> }} */
+  let printed;
+  try {
+    printed = JSON.parse(lastLine);
+  } catch {
+    throw new Error(`${BULK_SCRIPT} exited with ${exitCode} without its JSON result`);
+  }
+  return { source: `node ${BULK_SCRIPT}`, engines: printed.engines ?? {} };
+}
