@@ -296,7 +296,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         auth,
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
-      await api.register(usersRoutes, { users: core.users });
+      await api.register(usersRoutes, { users: core.users, personalData: core.personalData });
       await api.register(usersBulkRoutes, { bulk: usersBulk });
       await api.register(twoStepRoutes, {
         twoStep,

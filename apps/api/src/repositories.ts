@@ -45,7 +45,7 @@ export function createRepositories(
   twoStepRoles: readonly Position[] = [],
 ): Repositories {
   return {
-    users: new UsersRepository(db, engine, undefined, twoStepRoles),
+    users: new UsersRepository(db, engine, undefined, twoStepRoles, clock),
     twoStep: new TwoStepRepository(db),
     passkeys: new PasskeysRepository(db),
     sessions: new SessionsRepository(db),

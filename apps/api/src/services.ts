@@ -44,6 +44,7 @@ import { UploadsRepository } from './modules/uploads/uploads.repository.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import { PersonalDataService } from './modules/users/personal-data.service.js';
 import { UnitOfWork } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */
@@ -56,6 +57,8 @@ export interface CoreServices {
   audit: AuditRepository;
   usersRepository: UsersRepository;
   users: UsersService;
+  /** GET /users/profile/export: a user's own data. */
+  personalData: PersonalDataService;
   sessions: SessionsService;
   uploads: UploadsService;
   health: HealthRepository;
@@ -110,7 +113,13 @@ export function createCoreServices(
   const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
   const unitOfWork = new UnitOfWork(database, clock, config.twoStepRequiredRoles);
   const audit = new AuditRepository(db, clock);
-  const usersRepository = new UsersRepository(db, engine, undefined, config.twoStepRequiredRoles);
+  const usersRepository = new UsersRepository(
+    db,
+    engine,
+    undefined,
+    config.twoStepRequiredRoles,
+    clock,
+  );
   const uploads = new UploadsService(
     new UploadsRepository(db),
     new UploadStorage(config.uploadDir),
@@ -175,6 +184,13 @@ export function createCoreServices(
     audit,
     usersRepository,
     users,
+    personalData: new PersonalDataService({
+      users: usersRepository,
+      sessions,
+      twoStep: new TwoStepRepository(db),
+      audit,
+      clock,
+    }),
     sessions,
     uploads,
     health: new HealthRepository(db),

@@ -65,6 +65,19 @@ const CALLS: Call[] = [
     }),
   },
   {
+    name: 'GET /users/export.csv',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/users/export.csv' }),
+  },
+  {
+    // Anyone signed in downloads their own data.
+    name: 'GET /users/profile/export',
+    targets: ['none'],
+    expect: (caller) => (signedIn(caller) ? 200 : 401),
+    request: () => ({ method: 'GET', url: '/api/users/profile/export' }),
+  },
+  {
     name: 'GET /users/:id',
     targets: ['other', 'self'],
     expect: (caller, target) =>

@@ -138,6 +138,8 @@ describe('GET /api/users paging, sorting and filters', () => {
       invitedBy: { id: expect.any(String), fullName: 'Ada Admin' },
       twoStepEnabled: false,
       twoStepRequired: false,
+      lastSignInAt: null,
+      invitation: null,
     });
   });
 
@@ -257,8 +259,8 @@ describe('GET /api/users paging, sorting and filters', () => {
 
 describe('the two plans of a search page', () => {
   it('give the same pages whether matches are collected or found by walking the index', async () => {
-    const collecting = new UsersRepository(t.db, t.database.engine);
-    const walking = new UsersRepository(t.db, t.database.engine, 0);
+    const collecting = new UsersRepository(t.db, t.database.engine, undefined, [], t.clock);
+    const walking = new UsersRepository(t.db, t.database.engine, 0, [], t.clock);
     const searches = ['example', 'smith', 'SAME NAME', 'co.th', 'nobody-here', '%', 'a'];
     for (const search of searches) {
       for (const sortBy of ['fullName', 'email', 'createdAt'] as const) {

@@ -50,6 +50,8 @@ describe('GET /api/users/profile', () => {
       invitedBy: { id: admin.id, fullName: 'Ada Admin' },
       twoStepEnabled: false,
       twoStepRequired: false,
+      lastSignInAt: expect.stringMatching(ISO),
+      invitation: null,
     });
     expect(response.body).not.toContain('password');
     expect(response.body).not.toContain('$argon2');

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'user.status_changed',
   'user.deleted',
   'user.expired',
+  'user.list_exported',
+  'user.data_exported',
   'upload.created',
   'error_group.status_changed',
   'mail.retried',

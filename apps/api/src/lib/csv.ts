@@ -1,3 +1,6 @@
+/** Put first in a CSV file so that spreadsheet apps read it as UTF-8 (accents, Thai names). */
+export const UTF8_BOM = '\uFEFF';
+
 /**
  * One CSV cell (RFC 4180). A cell a spreadsheet would read as a formula (starting with =, +, -,
  * @, tab or carriage return) gets a leading apostrophe (OWASP's CSV injection advice).
@@ -8,9 +11,23 @@ export function csvCell(value: string | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** One line of cells, ended by CRLF. */
+export const csvLine = (cells: readonly (string | null)[]): string =>
+  `${cells.map(csvCell).join(',')}\r\n`;
+
 /** Rows as CSV with a header line, lines ended by CRLF. */
 export function toCsv(header: readonly string[], rows: (string | null)[][]): string {
-  const lines = [header.map(csvCell).join(',')];
-  for (const row of rows) lines.push(row.map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvLine(header) + rows.map(csvLine).join('');
+}
+
+/**
+ * A CSV file written as it is read: a UTF-8 byte-order mark and the header line, then the lines of
+ * each batch of rows as it comes (for a Readable stream: only one batch is held at a time).
+ */
+export async function* csvChunks(
+  header: readonly string[],
+  batches: AsyncIterable<(string | null)[][]>,
+): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine(header);
+  for await (const rows of batches) yield rows.map(csvLine).join('');
 }

@@ -11,6 +11,7 @@ import { errorGroups } from './0008-error-groups.js';
 import { processHeartbeats } from './0009-process-heartbeats.js';
 import { budgeting } from './0010-budgeting.js';
 import { twoStep } from './0011-two-step.js';
+import { userManagement } from './0012-user-management.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -29,5 +30,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0009-process-heartbeats': processHeartbeats(engine),
     '0010-budgeting': budgeting(engine),
     '0011-two-step': twoStep(engine),
+    '0012-user-management': userManagement(engine),
   };
 }

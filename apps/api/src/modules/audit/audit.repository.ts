@@ -75,6 +75,26 @@ export class AuditRepository {
     return { events, total: Number(total) };
   }
 
+  /** Every event where the user is the actor or the target, oldest first (their own data). */
+  findInvolving(userId: string): Promise<AuditEventRow[]> {
+    return this.db
+      .selectFrom('audit_events')
+      .select([
+        'id',
+        'at',
+        'action',
+        'actor_id as actorId',
+        'target_id as targetId',
+        'ip',
+        'user_agent as userAgent',
+        'details',
+      ])
+      .where((eb) => eb.or([eb('actor_id', '=', userId), eb('target_id', '=', userId)]))
+      .orderBy('at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
   /**
    * An expired account leaves only an anonymous id behind: wherever it was actor or target, the id
    * is replaced, and the IP and user agent of what it did (or of what was done without another

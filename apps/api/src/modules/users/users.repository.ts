@@ -1,20 +1,24 @@
-import type { Position, Status, User } from '@staff-admin/shared';
+import type { Position, SortDirection, Status, User, UserSortColumn } from '@staff-admin/shared';
 import {
   sql,
   type Expression,
   type Insertable,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   type SqlBool,
   type Updateable,
 } from 'kysely';
 import type { DbEngine } from '../../db/database.js';
 import type { DB, UsersTable } from '../../db/schema.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import {
+  COLLECT_FILTERED_UP_TO,
   COLLECT_MATCHES_UP_TO,
   searchCondition,
   sortColumn,
   usesTrigramIndex,
+  type UserFilter,
   type UserListQuery,
 } from './user-search.js';
 
@@ -27,7 +31,43 @@ interface PageWindow {
   offset: number;
 }
 
-const sortDirection = (query: UserListQuery) => (query.sortDirection === 'ASC' ? 'asc' : 'desc');
+type Direction = 'asc' | 'desc';
+
+const sortDirection = (query: { sortDirection: SortDirection }): Direction =>
+  query.sortDirection === 'ASC' ? 'asc' : 'desc';
+
+/** Sort columns that may be null: the last sign-in (never signed in). */
+const NULLABLE_SORT_COLUMNS: ReadonlySet<UserSortColumn> = new Set(['lastSignInAt']);
+/** Sort columns holding times (timestamptz on PostgreSQL, ISO text on SQLite). */
+const TIME_SORT_COLUMNS: ReadonlySet<UserSortColumn> = new Set(['createdAt', 'lastSignInAt']);
+
+/**
+ * One ORDER BY term of the list. A null (never signed in) sorts first ascending and last
+ * descending on both engines: SQLite's default, spelled out for PostgreSQL (whose default is the
+ * other way round). The migration 0012 index has the same order, so a walk still reads it.
+ */
+function orderKey(
+  reference: string,
+  sortBy: UserSortColumn,
+  direction: Direction,
+): RawBuilder<unknown> {
+  const nulls = NULLABLE_SORT_COLUMNS.has(sortBy)
+    ? sql.raw(direction === 'asc' ? ' nulls first' : ' nulls last')
+    : sql.raw('');
+  return sql`${sql.ref(reference)} ${sql.raw(direction)}${nulls}`;
+}
+
+/** Where the last batch of an export ended: its last user's sort key (as the database gave it) and id. */
+export interface UserCursor {
+  key: string | null;
+  id: string;
+}
+
+/** The filter and order of an export, read a batch at a time. */
+export interface UserBatchQuery extends UserFilter {
+  sortBy: UserSortColumn;
+  sortDirection: SortDirection;
+}
 
 /** The search and sort key of a full name (see migration 0003). */
 export const fullNameKey = (fullName: string | null | undefined): string =>
@@ -67,6 +107,8 @@ export class UsersRepository {
     private readonly collectMatchesUpTo = COLLECT_MATCHES_UP_TO,
     /** MFA_REQUIRED_ROLES: a User's `twoStepRequired`. */
     private readonly twoStepRoles: readonly Position[] = [],
+    /** Judges whether an invitation has expired (the services' injected clock). */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   private toUser = (row: UserSelection): User => ({
@@ -82,9 +124,36 @@ export class UsersRepository {
     // SQLite has no boolean: 0 or 1.
     twoStepEnabled: Boolean(row.two_step_enabled),
     twoStepRequired: this.twoStepRoles.includes(row.position),
+    lastSignInAt: row.last_login_at,
+    invitation:
+      row.invitation_sent_at && row.invitation_expires_at
+        ? {
+            sentAt: row.invitation_sent_at,
+            expiresAt: row.invitation_expires_at,
+            expired: Date.parse(row.invitation_expires_at) <= this.clock.now(),
+          }
+        : null,
   });
 
-  /** Users joined with their inviter's name: the contract's User shape. */
+  /**
+   * A pending user's newest unused invitation token's column (null for anyone else, or without
+   * one). Issuing an invitation deletes the earlier ones, so there is one at most; the newest is
+   * taken all the same. Read through the (user_id, type) index, for pending users only.
+   */
+  private invitationColumn(column: 'created_at' | 'expires_at') {
+    const newest = this.db
+      .selectFrom('one_time_tokens as invitation')
+      .select(`invitation.${column}`)
+      .where('invitation.user_id', '=', sql.ref<string>('users.id'))
+      .where('invitation.type', '=', 'confirmation_token')
+      .where('invitation.used_at', 'is', null)
+      .orderBy('invitation.created_at', 'desc')
+      .orderBy('invitation.id', 'desc')
+      .limit(1);
+    return sql<string | null>`case when users.status = 'pending' then (${newest}) end`;
+  }
+
+  /** Users joined with their inviter's name and their invitation: the contract's User shape. */
   private selectUsers() {
     return this.db
       .selectFrom('users')
@@ -100,7 +169,10 @@ export class UsersRepository {
         'users.updated_at',
         'users.invited_by',
         'users.two_step_enabled',
+        'users.last_login_at',
         'inviter.full_name as inviter_full_name',
+        this.invitationColumn('created_at').as('invitation_sent_at'),
+        this.invitationColumn('expires_at').as('invitation_expires_at'),
       ]);
   }
 
@@ -186,6 +258,9 @@ export class UsersRepository {
    *   index for them.
    * Terms the trigram indexes serve are counted first (cheap), and the count picks the plan.
    * Shorter terms need a scan whatever the plan, so they collect and count in that one scan.
+   * The filters (role, status, never signed in, dormant) are counted through their indexes too;
+   * without a search, their matches are collected when at most COLLECT_FILTERED_UP_TO, and
+   * otherwise the sort index is walked (they are then dense enough to fill a page at once).
    */
   async findPage(query: UserListQuery): Promise<{ users: User[]; total: number }> {
     const filter = searchCondition(this.engine, query);
@@ -203,11 +278,22 @@ export class UsersRepository {
 
     const total = await this.count(filter);
     if (total === 0) return { users: [], total };
-    const rows =
-      query.search && total <= this.collectMatchesUpTo
-        ? await this.collectPage(query, filter, page)
-        : await this.walkPage(query, filter, page);
+    const collect = query.search
+      ? total <= this.collectMatchesUpTo
+      : isFiltered(query) && total <= Math.min(this.collectMatchesUpTo, COLLECT_FILTERED_UP_TO);
+    const rows = collect
+      ? await this.collectPage(query, filter, page)
+      : await this.walkPage(
+          query,
+          searchCondition(this.engine, query, { walkSortIndex: true }),
+          page,
+        );
     return { users: await this.loadInOrder(rows), total };
+  }
+
+  /** How many users match the filter (what the list counts). */
+  countMatches(filter: UserFilter): Promise<number> {
+    return this.count(searchCondition(this.engine, filter));
   }
 
   private async count(filter: Expression<SqlBool>): Promise<number> {
@@ -223,7 +309,7 @@ export class UsersRepository {
   private orderedUsers(query: UserListQuery) {
     const direction = sortDirection(query);
     return this.selectUsers()
-      .orderBy(sortColumn(query.sortBy), direction)
+      .orderBy(orderKey(sortColumn(query.sortBy), query.sortBy, direction))
       .orderBy('users.id', direction);
   }
 
@@ -233,7 +319,7 @@ export class UsersRepository {
       .selectFrom('users')
       .select('users.id as id')
       .where(filter)
-      .orderBy(sortColumn(query.sortBy), direction)
+      .orderBy(orderKey(sortColumn(query.sortBy), query.sortBy, direction))
       .orderBy('users.id', direction)
       .limit(page.limit)
       .offset(page.offset)
@@ -254,7 +340,7 @@ export class UsersRepository {
       )
       .selectFrom('matches')
       .select(['id', sql<number>`(select count(*) from matches)`.as('total')])
-      .orderBy('sort_key', direction)
+      .orderBy(orderKey('sort_key', query.sortBy, direction))
       .orderBy('id', direction)
       .limit(page.limit)
       .offset(page.offset)
@@ -266,6 +352,76 @@ export class UsersRepository {
     const users = await this.findByIds(rows.map((row) => row.id));
     const byId = new Map(users.map((user) => [user.id, user]));
     return rows.flatMap((row) => byId.get(row.id) ?? []);
+  }
+
+  /**
+   * The next `limit` matches in the list's order after `after` (the start when null): keyset
+   * paging, so each batch reads from where the last ended however deep the export is, and a user
+   * who leaves or joins the filter meanwhile shifts nothing. `next` is where the following batch
+   * starts; null once a batch comes back short (no match is left). One query per batch, or two
+   * where the batch runs from the dated last sign-ins into the never-signed-in ones (or back):
+   * each part is a plain range of the sort index.
+   */
+  async findBatch(
+    query: UserBatchQuery,
+    after: UserCursor | null,
+    limit: number,
+  ): Promise<{ users: User[]; next: UserCursor | null }> {
+    const direction = sortDirection(query);
+    const column = sortColumn(query.sortBy);
+    // PostgreSQL's times as text keep every digit (the driver's ISO string stops at milliseconds).
+    const key =
+      this.engine === 'postgres' && TIME_SORT_COLUMNS.has(query.sortBy)
+        ? sql<string | null>`${sql.ref(column)}::text`
+        : sql<string | null>`${sql.ref(column)}`;
+    const filter = searchCondition(this.engine, query, { walkSortIndex: true });
+    const rows: (UserSelection & { sort_key: string | null })[] = [];
+    for (const range of after ? this.rangesAfter(query, after) : [undefined]) {
+      let part = this.selectUsers()
+        .select(key.as('sort_key'))
+        .where(filter)
+        .orderBy(orderKey(column, query.sortBy, direction))
+        .orderBy('users.id', direction)
+        .limit(limit - rows.length);
+      if (range) part = part.where(range);
+      rows.push(...(await part.execute()));
+      if (rows.length === limit) break;
+    }
+    const last = rows.at(-1);
+    return {
+      users: rows.map(this.toUser),
+      next: rows.length === limit && last ? { key: last.sort_key, id: last.id } : null,
+    };
+  }
+
+  /**
+   * The rows after the cursor in the order of `orderKey` (nulls first ascending, last
+   * descending), as ranges read one after the other: an OR of both would make the databases
+   * filter the index from its start instead of seeking into it.
+   */
+  private rangesAfter(query: UserBatchQuery, after: UserCursor): Expression<SqlBool>[] {
+    const column = sql.ref(sortColumn(query.sortBy));
+    const postgres = this.engine === 'postgres';
+    const id = postgres ? sql`${after.id}::uuid` : sql`${after.id}`;
+    const ascending = query.sortDirection === 'ASC';
+    if (after.key === null) {
+      // Only the nullable last sign-in has null keys: first when ascending, last when descending.
+      return ascending
+        ? [
+            sql<SqlBool>`(${column} is null and users.id > ${id})`,
+            sql<SqlBool>`${column} is not null`,
+          ]
+        : [sql<SqlBool>`(${column} is null and users.id < ${id})`];
+    }
+    const key =
+      postgres && TIME_SORT_COLUMNS.has(query.sortBy)
+        ? sql`${after.key}::timestamptz`
+        : sql`${after.key}`;
+    if (ascending) return [sql<SqlBool>`(${column}, users.id) > (${key}, ${id})`];
+    const before = sql<SqlBool>`(${column}, users.id) < (${key}, ${id})`;
+    return NULLABLE_SORT_COLUMNS.has(query.sortBy)
+      ? [before, sql<SqlBool>`${column} is null`]
+      : [before];
   }
 
   /** The user's standing, locked until the transaction ends (PostgreSQL; SQLite writes one at a time). */
@@ -388,6 +544,15 @@ export class UsersRepository {
   }
 }
 
-type UserSelection = Omit<UserRow, 'password_hash' | 'last_login_at' | 'full_name_lower'> & {
+type UserSelection = Omit<UserRow, 'password_hash' | 'full_name_lower'> & {
   inviter_full_name: string | null;
+  invitation_sent_at: string | null;
+  invitation_expires_at: string | null;
 };
+
+/** One of the filters of issue 16 narrows the users (beyond hiding inactive ones). */
+const isFiltered = (query: UserFilter): boolean =>
+  query.position !== undefined ||
+  query.status !== undefined ||
+  query.neverSignedIn !== undefined ||
+  query.dormantBefore !== undefined;

@@ -1,22 +1,43 @@
+import { Readable } from 'node:stream';
 import {
+  exportUsersQuerySchema,
   listUsersQuerySchema,
   updateProfileSchema,
   updateStatusSchema,
   updateUserSchema,
+  USER_EXPORT_COLUMNS,
+  userExportRow,
   usersByEmailsQuerySchema,
+  type User,
 } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
+import { csvChunks } from '../../lib/csv.js';
 import { paginatedSchema } from '../../lib/pagination.js';
 import { currentAuth, manageUsers, manageUsersOrSelf } from '../../http/guards.js';
-import { userSchema } from './users.schemas.js';
+import type { PersonalDataService } from './personal-data.service.js';
+import { personalDataSchema, userSchema } from './users.schemas.js';
 import type { UsersService } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
-  app,
-  { users },
-) => {
+/** The list's filters, as the list and its export describe them. */
+const FILTERS_DESCRIPTION =
+  'Filters (all optional, combined with AND): `position` and `status` (exactly that role or ' +
+  'status); `neverSignedIn=true` (no sign-in ever: pending users, and accounts set up but never ' +
+  'used; `false` for the others); `dormantDays=N` (1 to 3650: no sign-in for at least N × 24 h ' +
+  'by the server’s clock, an account that never signed in counting from its creation). ' +
+  '`sortBy=lastSignInAt` puts accounts that never signed in first in ascending order and last ' +
+  'in descending order.';
+
+/** One batch of users as CSV rows (USER_EXPORT_COLUMNS). */
+async function* exportRows(batches: AsyncIterable<User[]>) {
+  for await (const batch of batches) yield batch.map(userExportRow);
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  personalData: PersonalDataService;
+}> = async (app, { users, personalData }) => {
   app.get(
     '/users/profile',
     {
@@ -54,6 +75,36 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   );
 
   app.get(
+    '/users/profile/export',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Everything the site holds about the signed-in user, as a JSON file',
+        description:
+          'The profile (the User), the live sessions, the second factors (whether an ' +
+          'authenticator is on, how many recovery codes are left, the passkeys’ names and dates) ' +
+          'and the audit events where the user is the actor or the target, oldest first. Never ' +
+          'a password hash, a token, an authenticator secret or a passkey’s key; the IP address ' +
+          'and browser of an event another user caused are left out. `{ data }` like every ' +
+          'answer, sent as an attachment `my-data-YYYY-MM-DD.json` (the site saves `data`). ' +
+          'Audited as `user.data_exported`. Not open while two-step sign-in must be set up.',
+        security: bearerSecurity,
+        response: { 200: envelope(personalDataSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const data = await personalData.export(currentAuth(request), requestOrigin(request));
+      return reply
+        .header(
+          'Content-Disposition',
+          `attachment; filename="my-data-${data.exportedAt.slice(0, 10)}.json"`,
+        )
+        .send({ data });
+    },
+  );
+
+  app.get(
     '/users',
     {
       onRequest: [app.authenticate, app.authorize(manageUsers)],
@@ -64,13 +115,56 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
           '`search` matches the email or the full name anywhere, ignoring letter case; every ' +
           'character is literal (`%` and `_` too). Ties in the sort order are broken by id, so ' +
           'pages never overlap. `includeInactive=false` hides inactive users. `all=true` puts ' +
-          'every match on one page (`itemsPerPage` is then the number of matches).',
+          'every match on one page (`itemsPerPage` is then the number of matches). ' +
+          FILTERS_DESCRIPTION,
         security: bearerSecurity,
         querystring: listUsersQuerySchema,
         response: { 200: paginatedSchema(userSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => users.list(request.query),
+  );
+
+  app.get(
+    '/users/export.csv',
+    {
+      onRequest: [app.authenticate, app.authorize(manageUsers)],
+      schema: {
+        tags: ['users'],
+        summary: 'The filtered user list as a CSV file, every page (admins)',
+        description:
+          'The search, filters and order of GET /users, every match (no paging), streamed as ' +
+          'UTF-8 with a byte-order mark, CRLF line ends, quoted per RFC 4180. Columns: ' +
+          `${USER_EXPORT_COLUMNS.join(', ')}; times in ISO 8601 UTC, empty when there is none. ` +
+          'A cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or ' +
+          "CR) starts with '. Sent as an attachment `users-YYYY-MM-DD.csv`. Audited as " +
+          '`user.list_exported` (with the filter and the number of matches). ' +
+          FILTERS_DESCRIPTION,
+        security: bearerSecurity,
+        querystring: exportUsersQuerySchema,
+        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { exportedAt, batches } = await users.exportList(
+        currentAuth(request).userId,
+        request.query,
+        requestOrigin(request),
+      );
+      const file = Readable.from(csvChunks(USER_EXPORT_COLUMNS, exportRows(batches)), {
+        objectMode: false,
+      });
+      return (
+        reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="users-${exportedAt.slice(0, 10)}.csv"`,
+          )
+          // A stream is sent as it is read, not serialised: the schema describes the body as text.
+          .send(file as unknown as string)
+      );
+    },
   );
 
   app.get(

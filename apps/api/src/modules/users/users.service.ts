@@ -1,5 +1,6 @@
 import {
   normalizeEmail,
+  type ExportUsersQuery,
   type ListUsersQuery,
   type Paginated,
   type Position,
@@ -7,10 +8,11 @@ import {
   type UpdateProfileInput,
   type UpdateUserInput,
   type User,
+  type UserListFilter,
   type UsersByEmailsQuery,
 } from '@staff-admin/shared';
 import { isUniqueViolation } from '../../db/errors.js';
-import { nowIso, type Clock } from '../../lib/clock.js';
+import { nowIso, toIso, type Clock } from '../../lib/clock.js';
 import { EmailTaken, forbidden, invalid, LastActiveAdmin, UserNotFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta } from '../../lib/pagination.js';
@@ -20,8 +22,17 @@ import { NO_ORIGIN, type RequestOrigin } from '../audit/audit-events.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
-import type { UserChanges, UsersRepository, UserStanding } from './users.repository.js';
+import { resolveUserFilter, type UserFilter } from './user-search.js';
+import type {
+  UserBatchQuery,
+  UserChanges,
+  UsersRepository,
+  UserStanding,
+} from './users.repository.js';
 import { USER_ADMIN_MESSAGES } from './users.messages.js';
+
+/** How many users the CSV export reads per query (docs/user-management.md). */
+export const USER_EXPORT_BATCH_SIZE = 500;
 
 export interface UsersServiceDeps {
   repository: UsersRepository;
@@ -30,7 +41,19 @@ export interface UsersServiceDeps {
   unitOfWork: UnitOfWork;
   uploads: UploadsService;
   clock: Clock;
+  /** Users per query of the CSV export; USER_EXPORT_BATCH_SIZE unless given (tests lower it). */
+  exportBatchSize?: number;
 }
+
+/** Only the filter's own fields of a list or export query (not its page or order). */
+const filterFields = (query: UserListFilter): UserListFilter => ({
+  search: query.search,
+  includeInactive: query.includeInactive,
+  position: query.position,
+  status: query.status,
+  neverSignedIn: query.neverSignedIn,
+  dormantDays: query.dormantDays,
+});
 
 const isActiveAdmin = (user: UserStanding) => user.position === 'admin' && user.status === 'active';
 
@@ -82,12 +105,19 @@ export class UsersService {
     return { data: users, meta: paginationMeta(query.page, query.limitPerPage, total) };
   }
 
-  /** GET /users: CONTRACT §4's list query; `all` puts every match on one page. */
+  /** The list's filter as the repositories take it: "N days" counted back from the clock's now. */
+  private resolveFilter(query: UserListFilter, now = this.deps.clock.now()): UserFilter {
+    return resolveUserFilter(filterFields(query), new Date(now));
+  }
+
+  /**
+   * GET /users: CONTRACT §4's list query and the filters of issue 16 (role, status, never signed
+   * in, dormant); `all` puts every match on one page.
+   */
   async list(query: ListUsersQuery): Promise<Paginated<User>> {
     const offset = query.all ? 0 : pageOffset(query.page, query.limitPerPage);
     const { users, total } = await this.repository.findPage({
-      search: query.search,
-      includeInactive: query.includeInactive,
+      ...this.resolveFilter(query),
       sortBy: query.sortBy,
       sortDirection: query.sortDirection,
       offset,
@@ -97,6 +127,54 @@ export class UsersService {
       ? { currentPage: 1, itemsPerPage: total, totalItems: total, totalPages: total > 0 ? 1 : 0 }
       : paginationMeta(query.page, query.limitPerPage, total);
     return { data: users, meta };
+  }
+
+  /**
+   * GET /users/export.csv: every match of the list's filter, in the list's order, as batches of
+   * users read one query at a time (keyset paging, see UsersRepository.findBatch): the next batch
+   * is read only when the previous one has been consumed, so memory stays at one batch however
+   * many users match. The filter's "N days" is fixed once, at the start (`exportedAt`). The export is audited
+   * (`user.list_exported`, with the filter and the number of matches) before any row is read.
+   */
+  async exportList(
+    actorId: string,
+    query: ExportUsersQuery,
+    origin: RequestOrigin,
+  ): Promise<{ exportedAt: string; batches: AsyncIterable<User[]> }> {
+    const now = this.deps.clock.now();
+    const batchQuery: UserBatchQuery = {
+      ...this.resolveFilter(query, now),
+      sortBy: query.sortBy,
+      sortDirection: query.sortDirection,
+    };
+    const matches = await this.repository.countMatches(batchQuery);
+    await this.deps.unitOfWork.run(({ repos }) =>
+      repos.audit.record({
+        action: 'user.list_exported',
+        actorId,
+        origin,
+        details: {
+          filter: filterFields(query),
+          sortBy: query.sortBy,
+          sortDirection: query.sortDirection,
+          matches,
+        },
+      }),
+    );
+    const batchSize = this.deps.exportBatchSize ?? USER_EXPORT_BATCH_SIZE;
+    const repository = this.repository;
+    // Read before the answer starts, so that a failing database is a 503, not a cut-off file.
+    const first = await repository.findBatch(batchQuery, null, batchSize);
+    async function* batches() {
+      yield first.users;
+      let next = first.next;
+      while (next) {
+        const batch = await repository.findBatch(batchQuery, next, batchSize);
+        if (batch.users.length > 0) yield batch.users;
+        next = batch.next;
+      }
+    }
+    return { exportedAt: toIso(now), batches: batches() };
   }
 
   /** PATCH /users/profile: one's own name and picture. */

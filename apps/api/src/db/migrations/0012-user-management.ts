@@ -1,0 +1,41 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { DbEngine } from '../database.js';
+
+/**
+ * User management for a whole company (issue 16, docs/user-management.md): indexes for the list's
+ * new sort and filters. No new column: the last sign-in is `users.last_login_at` (0001) and an
+ * invitation is the pending user's unused confirmation token (0002, read through its
+ * (user_id, type) index).
+ *
+ * - `users_last_login_at_sort_idx` (last_login_at, id): sorting by last sign-in, walked like the
+ *   other sort indexes (0003), and "never signed in" (`last_login_at is null`). The list puts
+ *   nulls first ascending and last descending; SQLite's index does so by default, PostgreSQL's is
+ *   built NULLS FIRST so that one index serves both directions.
+ * - `users_last_activity_idx` on coalesce(last_login_at, created_at): "no sign-in for N days",
+ *   and the retention job's search for unused accounts, which compares the same expression.
+ * - `users_filters_idx` (position, status, last_login_at, created_at): counting a role with a
+ *   status, sign-in or dormancy filter from the index alone. Every page counts its matches, and
+ *   SQLite (without statistics) otherwise counted role + status through the status index, one
+ *   table row per active user: 120 ms for 100,000 users, 2 ms with this index.
+ */
+export function userManagement(engine: DbEngine): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      const lastLogin = engine === 'postgres' ? sql`last_login_at nulls first` : sql`last_login_at`;
+      await sql`create index users_last_login_at_sort_idx on users (${lastLogin}, id)`.execute(db);
+      await sql`create index users_last_activity_idx
+        on users ((coalesce(last_login_at, created_at)))`.execute(db);
+      await db.schema
+        .createIndex('users_filters_idx')
+        .on('users')
+        .columns(['position', 'status', 'last_login_at', 'created_at'])
+        .execute();
+    },
+
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('users_filters_idx').execute();
+      await db.schema.dropIndex('users_last_activity_idx').execute();
+      await db.schema.dropIndex('users_last_login_at_sort_idx').execute();
+    },
+  };
+}
