@@ -129,8 +129,14 @@ export function searchCondition(
     conditions.push(sql<SqlBool>`${unindexed}users.last_login_at is not null`);
   }
   if (query.dormantBefore) {
+    // PostgreSQL counts through its stored copy of the expression (migration 0012: an expression
+    // index cannot be read alone); a walk computes it from the sort index's own columns.
+    const lastActivity =
+      engine === 'postgres' && !walkSortIndex
+        ? sql`users.last_activity_at`
+        : sql`coalesce(users.last_login_at, users.created_at)`;
     conditions.push(
-      sql<SqlBool>`${unindexed}coalesce(users.last_login_at, users.created_at) < ${timeValue(engine, query.dormantBefore)}`,
+      sql<SqlBool>`${unindexed}${lastActivity} < ${timeValue(engine, query.dormantBefore)}`,
     );
   }
   if (conditions.length === 0) return sql<SqlBool>`1 = 1`;
