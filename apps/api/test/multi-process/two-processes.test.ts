@@ -154,7 +154,7 @@ describe('two API processes on one database and one Redis', () => {
     ).toBe(400);
   });
 
-  it('share lockouts: failures on both lock the email on both', async () => {
+  it('share lockouts: failures on both lock the email on both; an unlock on one lifts it on both', async () => {
     const email = 'locked.out@example.com';
     await activeUser(email);
     const wrong = (server: ServerProcess, from: string) =>
@@ -173,6 +173,20 @@ describe('two API processes on one database and one Redis', () => {
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(50);
     }
+
+    // User management's Locked badge reads the lock on either process; Unlock on one lifts it
+    // on both.
+    const listed = await call(b, 'GET', '/api/monitoring/security/locked-accounts', {
+      token: admin.access_token,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data.map((entry: { email: string }) => entry.email)).toContain(email);
+    const unlocked = await call(a, 'POST', '/api/monitoring/security/locked-accounts/unlock', {
+      token: admin.access_token,
+      body: { email },
+    });
+    expect(unlocked.status).toBe(204);
+    await signIn(b, email, USER_PASSWORD, '198.51.100.24');
   });
 
   it('share lockouts under a burst: at most N passwords checked across both processes', async () => {
