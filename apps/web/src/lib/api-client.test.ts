@@ -224,6 +224,20 @@ describe('api client', () => {
     });
   });
 
+  it("rejects a failed download with the server's error body, read from its bytes", async () => {
+    const body = { code: 400, message: 'sortBy must be one of fullName, email' };
+    server.use(
+      http.get(`${API}/report.csv`, () => HttpResponse.json(body, { status: 400 })),
+      http.get(`${API}/broken.csv`, () => new HttpResponse('not json', { status: 500 })),
+    );
+
+    await expect(api.get('/report.csv', { responseType: 'arraybuffer' })).rejects.toEqual(body);
+    await expect(api.get('/broken.csv', { responseType: 'arraybuffer' })).rejects.toEqual({
+      code: 500,
+      message: 'Something wrong.',
+    });
+  });
+
   it('rejects a network failure with the transport error', async () => {
     server.use(http.get(`${API}/offline`, () => HttpResponse.error()));
     const onError = vi.fn();

@@ -38,9 +38,20 @@ function bearerOf(config: InternalAxiosRequestConfig): string | null {
   return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
+/** A download's answer (responseType 'arraybuffer') holds even its error body as bytes. */
+function readBody(data: unknown): unknown {
+  if (!(data instanceof ArrayBuffer)) return data;
+  try {
+    return JSON.parse(new TextDecoder().decode(data));
+  } catch {
+    return null;
+  }
+}
+
 /** Every failure with a response rejects with the server's error body (CONTRACT §2). */
 function toErrorBody(response: AxiosResponse): ApiErrorBody {
-  if (isApiError(response.data)) return response.data;
+  const data = readBody(response.data);
+  if (isApiError(data)) return data;
   return { code: response.status, message: TOAST_MESSAGES.fallbackError };
 }
 

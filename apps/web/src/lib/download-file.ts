@@ -21,8 +21,13 @@ export async function downloadFile(
   params: Record<string, unknown>,
   fileName: string,
 ): Promise<void> {
-  const { data } = await api.get<Blob>(path, { params, responseType: 'blob' });
-  saveBlob(data, fileName);
+  // Bytes rather than a Blob, so that a refusal's JSON body can be read for its message.
+  const { data, headers } = await api.get<ArrayBuffer>(path, {
+    params,
+    responseType: 'arraybuffer',
+  });
+  const type = headers['content-type'];
+  saveBlob(new Blob([data], typeof type === 'string' ? { type } : {}), fileName);
 }
 
 /** Hands `text` to the browser as a plain-text download named `fileName`. */
