@@ -4,11 +4,10 @@
 // TEST_DATABASE_URL is set, a fresh PostgreSQL database (dropped afterwards), boots the real app,
 // times GET /api/projects, and times the commit of a 10,000-row CSV import over HTTP.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 
 register();
 const apiSrc = fileURLToPath(new URL('../../apps/api/src/', import.meta.url));
@@ -18,7 +17,6 @@ const { loadConfig } = await load('config/env.ts');
 const { createDatabase } = await load('db/database.ts');
 const { migrateToLatest } = await load('db/migrate.ts');
 const { createPasswordHasher } = await load('lib/password-hasher.ts');
-const { default: pg } = await import('pg');
 const { sql } = await import('kysely');
 
 const PROJECTS = Number(process.env.PROJECTS ?? 1_000);
@@ -130,15 +128,8 @@ function csvForm(csv) {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
-async function benchEngine(label, databaseUrl, dir) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    INIT_CWD: dir,
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dir, 'no-site'),
-  });
+async function benchEngine(label, env) {
+  const config = loadConfig(env);
   const database = createDatabase(config.database);
   try {
     await migrateToLatest(database);
@@ -221,16 +212,6 @@ async function benchEngine(label, databaseUrl, dir) {
   }
 }
 
-async function withPg(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function print({ label, seedSeconds, results, importMs }) {
   console.log(
     `\n${label}: ${PROJECTS.toLocaleString('en')} projects and ${COST_ENTRIES.toLocaleString('en')} cost entries seeded in ${seedSeconds.toFixed(1)} s; ${REQUESTS} requests per case`,
@@ -248,48 +229,17 @@ function print({ label, seedSeconds, results, importMs }) {
   );
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-bench-budgeting-'));
-const reports = [];
-try {
-  reports.push(await benchEngine('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, dir));
-  print(reports.at(-1));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `staff_admin_bench_${randomBytes(6).toString('hex')}`;
-    await withPg(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      reports.push(await benchEngine('PostgreSQL', url.toString(), dir));
-      print(reports.at(-1));
-    } finally {
-      await withPg(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
-    }
-  } else {
-    console.log('\nTEST_DATABASE_URL is not set: PostgreSQL is not measured.');
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+const reports = await benchOnEachEngine('staff-admin-bench-budgeting-', benchEngine, print);
 
 // Last line of stdout: the figures for `npm run bench` (bench/lib/budgeting.mjs reads it).
-const engineKey = { SQLite: 'sqlite', PostgreSQL: 'postgres' };
-const engines = Object.fromEntries(
-  reports.map((r) => [
-    engineKey[r.label],
-    {
-      seedSeconds: r.seedSeconds,
-      listWorstP50Ms: Math.max(...r.results.map((c) => c.p50)),
-      importMs: r.importMs,
-      cases: r.results.map((c) => ({
-        name: c.name,
-        matches: c.totalItems,
-        p50Ms: c.p50,
-        p99Ms: c.p99,
-      })),
-    },
-  ]),
-);
-console.log(`\n${JSON.stringify({ engines })}`);
+printEngineFigures(reports, (r) => ({
+  seedSeconds: r.seedSeconds,
+  listWorstP50Ms: Math.max(...r.results.map((c) => c.p50)),
+  importMs: r.importMs,
+  cases: r.results.map((c) => ({
+    name: c.name,
+    matches: c.totalItems,
+    p50Ms: c.p50,
+    p99Ms: c.p99,
+  })),
+}));

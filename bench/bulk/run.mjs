@@ -6,12 +6,11 @@
 // filter (every match, following the `next` cursor). One untimed call on 100 other users warms
 // the server up first, as a server in service is. USERS, TARGETS and ADMINS (active admins
 // besides the caller, default 20) change the sizes.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { mulberry32, person } from '../search/names.mjs';
 
 register();
@@ -23,7 +22,6 @@ const { createDatabase } = await load('db/database.ts');
 const { migrateToLatest } = await load('db/migrate.ts');
 const { createPasswordHasher } = await load('lib/password-hasher.ts');
 const { fullNameKey } = await load('modules/users/users.repository.ts');
-const { default: pg } = await import('pg');
 const { sql } = await import('kysely');
 
 const USERS = Number(process.env.USERS ?? 10_000);
@@ -124,16 +122,8 @@ function assertAllDone(label, results, expected) {
   }
 }
 
-async function benchEngine(label, databaseUrl, dir) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    INIT_CWD: dir,
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dir, 'no-site'),
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
+async function benchEngine(label, env) {
+  const config = loadConfig({ ...env, RATE_LIMIT_PER_MINUTE: '1000000' });
   const database = createDatabase(config.database);
   try {
     await migrateToLatest(database);
@@ -227,16 +217,6 @@ async function benchEngine(label, databaseUrl, dir) {
   }
 }
 
-async function withPg(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function print({ label, seedSeconds, idsMs, filterMs, filterCalls }) {
   console.log(
     `\n${label}: ${USERS.toLocaleString('en')} users (${ADMINS + 1} admins) seeded in ${seedSeconds.toFixed(1)} s`,
@@ -249,45 +229,14 @@ function print({ label, seedSeconds, idsMs, filterMs, filterCalls }) {
   );
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-bench-bulk-'));
-const reports = [];
-try {
-  reports.push(await benchEngine('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, dir));
-  print(reports.at(-1));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `staff_admin_bench_${randomBytes(6).toString('hex')}`;
-    await withPg(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      reports.push(await benchEngine('PostgreSQL', url.toString(), dir));
-      print(reports.at(-1));
-    } finally {
-      await withPg(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
-    }
-  } else {
-    console.log('\nTEST_DATABASE_URL is not set: PostgreSQL is not measured.');
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+const reports = await benchOnEachEngine('staff-admin-bench-bulk-', benchEngine, print);
 
 // Last line of stdout: the figures for `npm run bench` (bench/lib/bulk.mjs reads it).
-const engineKey = { SQLite: 'sqlite', PostgreSQL: 'postgres' };
-const engines = Object.fromEntries(
-  reports.map((r) => [
-    engineKey[r.label],
-    {
-      users: USERS,
-      targets: TARGETS,
-      callSize: CHUNK,
-      seedSeconds: r.seedSeconds,
-      deactivateByIdsMs: r.idsMs,
-      deactivateByFilterMs: r.filterMs,
-    },
-  ]),
-);
-console.log(`\n${JSON.stringify({ engines })}`);
+printEngineFigures(reports, (r) => ({
+  users: USERS,
+  targets: TARGETS,
+  callSize: CHUNK,
+  seedSeconds: r.seedSeconds,
+  deactivateByIdsMs: r.idsMs,
+  deactivateByFilterMs: r.filterMs,
+}));

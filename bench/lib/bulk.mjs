@@ -1,7 +1,6 @@
 // The bulk user action figures (issue 16): runs `node bench/bulk/run.mjs` (it seeds its own
 // databases: 10,000 users) and reads the JSON document it prints as its last line of stdout.
-import { join } from 'node:path';
-import { runScript } from './monitoring.mjs';
+import { runBenchScript } from './bench-script.mjs';
 
 const BULK_SCRIPT = 'bench/bulk/run.mjs';
 
@@ -21,16 +20,6 @@ const BULK_SCRIPT = 'bench/bulk/run.mjs';
  * @param {(line: string) => void} options.log
  * @returns {Promise<{ source: string, engines: Record<string, BulkEngine> }>}
  */
-export async function measureBulk({ root, log }) {
-  log(`running node ${BULK_SCRIPT}`);
-  const { stdout, exitCode } = await runScript(root, join(root, BULK_SCRIPT));
-  const lastLine = stdout.trimEnd().split('\n').at(-1) ?? '';
-  /** @type {{ engines?: Record<string, BulkEngine> }} */
-  let printed;
-  try {
-    printed = JSON.parse(lastLine);
-  } catch {
-    throw new Error(`${BULK_SCRIPT} exited with ${exitCode} without its JSON result`);
-  }
-  return { source: `node ${BULK_SCRIPT}`, engines: printed.engines ?? {} };
+export function measureBulk({ root, log }) {
+  return runBenchScript(BULK_SCRIPT, { root, log });
 }

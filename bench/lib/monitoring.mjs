@@ -1,8 +1,7 @@
 // The Monitoring list figures (issue 13): runs `node bench/monitoring/run.mjs` (it seeds its own
 // databases: 1,000,000 audit events, 100,000 error occurrences) and reads the JSON document it
 // prints as its last line of stdout.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { runBenchScript } from './bench-script.mjs';
 
 const MONITORING_SCRIPT = 'bench/monitoring/run.mjs';
 
@@ -30,20 +29,8 @@ const MONITORING_SCRIPT = 'bench/monitoring/run.mjs';
  * @returns {Promise<{ source: string, engines: Record<string, MonitoringEngine> }>}
  */
 export async function measureMonitoring({ root, log }) {
-  log(`running node ${MONITORING_SCRIPT}`);
-  const { stdout, exitCode } = await runScript(root, join(root, MONITORING_SCRIPT));
-  const lastLine = stdout.trimEnd().split('\n').at(-1) ?? '';
-  /** @type {{ engines?: Record<string, { seedSeconds: number, cases: MonitoringCase[] }> }} */
-  let printed;
-  try {
-    printed = JSON.parse(lastLine);
-  } catch {
-    throw new Error(`${MONITORING_SCRIPT} exited with ${exitCode} without its JSON result`);
-  }
-  return {
-    source: `node ${MONITORING_SCRIPT}`,
-    engines: summarizeMonitoring(printed.engines ?? {}),
-  };
+  const { source, engines } = await runBenchScript(MONITORING_SCRIPT, { root, log });
+  return { source, engines: summarizeMonitoring(engines) };
 }
 
 /**
@@ -67,21 +54,4 @@ export function summarizeMonitoring(engines) {
     };
   }
   return summary;
-}
-
-/**
- * @param {string} root
- * @param {string} script
- * @returns {Promise<{ stdout: string, exitCode: number | null }>}
- */
-export async function runScript(root, script) {
-  const child = spawn(process.execPath, [script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  child.stdout?.on('data', (/** @type {Buffer} */ chunk) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (/** @type {Buffer} */ chunk) => process.stderr.write(chunk));
-  /** @type {number | null} */
-  const exitCode = await new Promise((resolve) => child.once('exit', resolve));
-  return { stdout, exitCode };
 }

@@ -1,7 +1,6 @@
 // The 100k-user search figures: runs `node bench/search/run.mjs` (it seeds its own databases) and
 // reads the JSON document it prints as its last line of stdout.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { runBenchScript } from './bench-script.mjs';
 
 const SEARCH_SCRIPT = 'bench/search/run.mjs';
 
@@ -21,17 +20,8 @@ const SEARCH_SCRIPT = 'bench/search/run.mjs';
  * @returns {Promise<{ source: string, engines: Record<string, { worstP50Ms: number, worstP99Ms: number, cases: SearchCase[] }> }>}
  */
 export async function measureSearch({ root, log }) {
-  log(`running node ${SEARCH_SCRIPT}`);
-  const { stdout, exitCode } = await runScript(root, join(root, SEARCH_SCRIPT));
-  const lastLine = stdout.trimEnd().split('\n').at(-1) ?? '';
-  /** @type {{ engines?: Record<string, SearchCase[]> }} */
-  let printed;
-  try {
-    printed = JSON.parse(lastLine);
-  } catch {
-    throw new Error(`${SEARCH_SCRIPT} exited with ${exitCode} without its JSON result`);
-  }
-  return { source: `node ${SEARCH_SCRIPT}`, engines: summarize(printed.engines ?? {}) };
+  const { source, engines } = await runBenchScript(SEARCH_SCRIPT, { root, log });
+  return { source, engines: summarize(engines) };
 }
 
 /**
@@ -51,21 +41,4 @@ export function summarize(engines) {
     };
   }
   return summary;
-}
-
-/**
- * @param {string} root
- * @param {string} script
- * @returns {Promise<{ stdout: string, exitCode: number | null }>}
- */
-async function runScript(root, script) {
-  const child = spawn(process.execPath, [script], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  child.stdout?.on('data', (/** @type {Buffer} */ chunk) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (/** @type {Buffer} */ chunk) => process.stderr.write(chunk));
-  /** @type {number | null} */
-  const exitCode = await new Promise((resolve) => child.once('exit', resolve));
-  return { stdout, exitCode };
 }

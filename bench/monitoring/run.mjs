@@ -4,11 +4,10 @@
 // fresh SQLite file and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database (dropped
 // afterwards), boots the real app and times GET /api/monitoring/error-groups and GET /api/audit.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { mulberry32 } from '../search/names.mjs';
 
 register();
@@ -19,7 +18,6 @@ const { loadConfig } = await load('config/env.ts');
 const { createDatabase } = await load('db/database.ts');
 const { migrateToLatest } = await load('db/migrate.ts');
 const { createPasswordHasher } = await load('lib/password-hasher.ts');
-const { default: pg } = await import('pg');
 const { sql } = await import('kysely');
 
 const AUDIT_EVENTS = Number(process.env.AUDIT_EVENTS ?? 1_000_000);
@@ -314,15 +312,8 @@ async function seedErrors(database) {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
-async function benchEngine(label, databaseUrl, dir) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    INIT_CWD: dir,
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dir, 'no-site'),
-  });
+async function benchEngine(label, env) {
+  const config = loadConfig(env);
   const database = createDatabase(config.database);
   try {
     await migrateToLatest(database);
@@ -389,16 +380,6 @@ async function benchEngine(label, databaseUrl, dir) {
   }
 }
 
-async function withPg(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function print({ label, seedSeconds, auditSeconds, results }) {
   console.log(
     `\n${label}: ${AUDIT_EVENTS.toLocaleString('en')} audit events (${auditSeconds.toFixed(1)} s) and ${OCCURRENCES.toLocaleString('en')} occurrences in ${GROUPS.toLocaleString('en')} groups seeded in ${seedSeconds.toFixed(1)} s; ${REQUESTS} requests per case`,
@@ -413,47 +394,16 @@ function print({ label, seedSeconds, auditSeconds, results }) {
   }
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-bench-monitoring-'));
-const reports = [];
-try {
-  reports.push(await benchEngine('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, dir));
-  print(reports.at(-1));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `staff_admin_bench_${randomBytes(6).toString('hex')}`;
-    await withPg(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      reports.push(await benchEngine('PostgreSQL', url.toString(), dir));
-      print(reports.at(-1));
-    } finally {
-      await withPg(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
-    }
-  } else {
-    console.log('\nTEST_DATABASE_URL is not set: PostgreSQL is not measured.');
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+const reports = await benchOnEachEngine('staff-admin-bench-monitoring-', benchEngine, print);
 
 // Last line of stdout: the figures for `npm run bench` (bench/lib/monitoring.mjs reads it).
-const engineKey = { SQLite: 'sqlite', PostgreSQL: 'postgres' };
-const engines = Object.fromEntries(
-  reports.map((r) => [
-    engineKey[r.label],
-    {
-      seedSeconds: r.seedSeconds,
-      cases: r.results.map((c) => ({
-        list: c.list,
-        name: c.name,
-        matches: c.totalItems,
-        p50Ms: c.p50,
-        p99Ms: c.p99,
-      })),
-    },
-  ]),
-);
-console.log(`\n${JSON.stringify({ engines })}`);
+printEngineFigures(reports, (r) => ({
+  seedSeconds: r.seedSeconds,
+  cases: r.results.map((c) => ({
+    list: c.list,
+    name: c.name,
+    matches: c.totalItems,
+    p50Ms: c.p50,
+    p99Ms: c.p99,
+  })),
+}));

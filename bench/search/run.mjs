@@ -1,12 +1,11 @@
 // Search benchmark: `npm run bench:search -w @staff-admin/bench` (or `node bench/search/run.mjs`).
 // Seeds USERS (default 100,000) people into a fresh SQLite file and, when TEST_DATABASE_URL is set,
 // a fresh PostgreSQL database (dropped afterwards), boots the real app and times GET /api/users.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { mulberry32, person } from './names.mjs';
 
 register();
@@ -18,7 +17,6 @@ const { createDatabase } = await load('db/database.ts');
 const { migrateToLatest } = await load('db/migrate.ts');
 const { createPasswordHasher } = await load('lib/password-hasher.ts');
 const { fullNameKey } = await load('modules/users/users.repository.ts');
-const { default: pg } = await import('pg');
 const { sql } = await import('kysely');
 
 const USERS = Number(process.env.USERS ?? 100_000);
@@ -121,15 +119,8 @@ async function seed(db, passwordHash) {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
-async function benchEngine(label, databaseUrl, dir) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    INIT_CWD: dir,
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dir, 'no-site'),
-  });
+async function benchEngine(label, env) {
+  const config = loadConfig(env);
   const database = createDatabase(config.database);
   try {
     await migrateToLatest(database);
@@ -194,16 +185,6 @@ async function benchEngine(label, databaseUrl, dir) {
   }
 }
 
-async function withPg(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function print({ label, seedSeconds, results }) {
   console.log(
     `\n${label}: ${USERS.toLocaleString('en')} users seeded in ${seedSeconds.toFixed(1)} s; ${REQUESTS} requests per case`,
@@ -218,44 +199,15 @@ function print({ label, seedSeconds, results }) {
   }
 }
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-bench-'));
-const reports = [];
-try {
-  reports.push(await benchEngine('SQLite', `sqlite:${path.join(dir, 'bench.db')}`, dir));
-  print(reports.at(-1));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `staff_admin_bench_${randomBytes(6).toString('hex')}`;
-    await withPg(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      reports.push(await benchEngine('PostgreSQL', url.toString(), dir));
-      print(reports.at(-1));
-    } finally {
-      await withPg(serverUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
-    }
-  } else {
-    console.log('\nTEST_DATABASE_URL is not set: PostgreSQL is not measured.');
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+const reports = await benchOnEachEngine('staff-admin-bench-', benchEngine, print);
 
 // Last line of stdout: the figures for `npm run bench` (bench/lib/search.mjs reads it).
-const engineKey = { SQLite: 'sqlite', PostgreSQL: 'postgres' };
-const engines = Object.fromEntries(
-  reports.map((r) => [
-    engineKey[r.label],
-    r.results.map((c) => ({
-      name: c.name,
-      matches: c.totalItems,
-      p50Ms: c.p50,
-      p99Ms: c.p99,
-      budgeted: c.budgeted,
-    })),
-  ]),
+printEngineFigures(reports, (r) =>
+  r.results.map((c) => ({
+    name: c.name,
+    matches: c.totalItems,
+    p50Ms: c.p50,
+    p99Ms: c.p99,
+    budgeted: c.budgeted,
+  })),
 );
-console.log(`\n${JSON.stringify({ engines })}`);
