@@ -131,3 +131,16 @@ export async function invite(
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@company.test`;
 }
+
+/** Wrong passwords through the API until the email is locked (429). */
+export async function lockOut(request: APIRequestContext, email: string) {
+  // LOGIN_FAILURES_BEFORE_LOCK is 10 by default: the 10th failure locks, the 11th is refused.
+  for (let attempt = 1; attempt <= 11; attempt += 1) {
+    const response = await request.post('/api/auth/login', {
+      data: { email, password: 'Wrong!2345pass' },
+    });
+    if (response.status() === 429) return;
+    expect([400, 404]).toContain(response.status());
+  }
+  throw new Error(`${email} was not locked`);
+}

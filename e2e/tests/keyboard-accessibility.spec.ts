@@ -1,10 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
+import { SECURITY_MESSAGES } from '@staff-admin/shared';
+import { readFile } from 'node:fs/promises';
 import {
   ADMIN,
   createUser,
   expect,
   expectAccessible,
   invite,
+  lockOut,
+  signIn,
   test,
   uniqueEmail,
 } from '../support/fixtures';
@@ -319,6 +323,138 @@ test('keyboard only: the Monitoring area, its four screens and an action', async
   await expectFocusVisible(page);
 });
 
+/** A CSV file of three invitations, one of them with an email that is not one. */
+function teamCsv(tag: string) {
+  return {
+    name: 'team.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'email,fullName,position',
+        `ann-${tag}@company.test,Ann ${tag},contractor`,
+        `not-an-email-${tag},Nobody,contractor`,
+        `bob-${tag}@company.test,Bob ${tag},finance`,
+      ].join('\n'),
+    ),
+  };
+}
+
+test('keyboard only: my data, an unlock, a bulk action, reminders and a CSV invite', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = uniqueEmail('b').slice(2, 10);
+  const admin = await createUser({ position: 'admin', fullName: `Kit ${tag} Admin` });
+  await createUser({ fullName: `Dee ${tag}` });
+  await createUser({ fullName: `Eve ${tag}` });
+  const lou = await createUser({ fullName: `Lou ${tag}` });
+  await lockOut(request, lou.email);
+  await signInByKeyboard(page, admin);
+
+  // Download my data: the file is the signed-in person's, and focus stays on the button.
+  const myData = page.getByRole('button', { name: 'Download my data' });
+  await tabTo(page, myData);
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const saved = JSON.parse(await readFile((await (await download).path())!, 'utf8'));
+  expect(saved.user.email).toBe(admin.email);
+  await expectFocusOn(page, myData);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await tabTo(page, nav.getByRole('link', { name: 'User management' }), { back: true });
+  await page.keyboard.press('Enter');
+  await expectFocusOn(page, heading(page, 'User management'));
+  await tabTo(page, page.getByLabel('Search'));
+  await page.keyboard.type(tag);
+  await expect(page.getByRole('status').filter({ hasText: /users?, page/ })).toHaveText(
+    '4 users, page 1 of 1',
+  );
+
+  // Unlock: the confirmation has focus; after it, focus goes to the person's name in the row.
+  const unlock = page.getByRole('button', { name: `Unlock ${lou.email}` });
+  await tabTo(page, unlock);
+  await page.keyboard.press('Enter');
+  const unlockDialog = page.getByRole('alertdialog', { name: 'Unlock account' });
+  await expect(unlockDialog.locator(':focus')).toHaveCount(1);
+  await tabTo(page, unlockDialog.getByRole('button', { name: 'Unlock', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(SECURITY_MESSAGES.unlocked(lou.email))).toBeVisible();
+  await expect(unlock).toHaveCount(0);
+  await expectFocusOn(page, page.getByRole('link', { name: `Lou ${tag}` }));
+
+  // Tick two people with Space (the newest is listed first); the toolbar's action asks once,
+  // runs, and shows the results.
+  for (const name of [`Eve ${tag}`, `Dee ${tag}`]) {
+    const box = page.getByRole('checkbox', { name: `Select ${name}`, exact: true });
+    await tabTo(page, box);
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  }
+  const toolbar = page.getByRole('region', { name: 'Selected users' });
+  await expect(toolbar).toContainText('2 selected');
+  await tabTo(page, toolbar.getByRole('button', { name: 'Deactivate', exact: true }), {
+    back: true,
+  });
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Deactivate 2 users' });
+  await expect(confirm.locator(':focus')).toHaveCount(1);
+  await tabTo(page, confirm.getByRole('button', { name: 'Deactivate', exact: true }));
+  await page.keyboard.press('Enter');
+  const results = page.getByRole('dialog', { name: 'Results' });
+  await expectFocusOn(page, results.getByText('Deactivate: 2 done, 0 skipped, 0 failed.'));
+  await tabTo(page, results.getByRole('button', { name: 'Done', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(results).toBeHidden();
+  // The toolbar went with the selection: focus goes to the page's checkbox.
+  await expect(toolbar).toBeHidden();
+  await expectFocusOn(page, page.getByRole('checkbox', { name: 'Select every user on this page' }));
+
+  // Remind: a wrong number of days is announced on the field; Escape gives focus back.
+  const remind = page.getByRole('button', { name: 'Remind pending users' });
+  await tabTo(page, remind, { back: true });
+  await page.keyboard.press('Enter');
+  const remindDialog = page.getByRole('alertdialog', { name: 'Remind pending users' });
+  const days = remindDialog.getByLabel('Days since the invitation');
+  await tabTo(page, days);
+  await retype(page, '0');
+  await expect(days).toHaveAttribute('aria-invalid', 'true');
+  await expect(days).toHaveAccessibleDescription(/Enter a whole number of days/);
+  await retype(page, '7');
+  await expect(remindDialog.getByText(/invited more than 7 days ago\./)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(remindDialog).toBeHidden();
+  await expectFocusOn(page, remind);
+
+  // Invite from CSV: the file input opens the chooser from the keyboard; a wrong file is
+  // announced and keeps focus; a good one moves focus to its preview.
+  const inviteCsv = page.getByRole('button', { name: 'Invite from CSV' });
+  await tabTo(page, inviteCsv, { back: true });
+  await page.keyboard.press('Enter');
+  const csvDialog = page.getByRole('dialog', { name: 'Invite from a CSV file' });
+  const fileField = csvDialog.getByLabel('CSV file');
+  await tabTo(page, fileField);
+  const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles(file);
+  };
+  await choose({ name: 'team.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(csvDialog.getByRole('alert')).toHaveText('Choose a .csv file.');
+  await expect(fileField).toHaveAttribute('aria-invalid', 'true');
+  await expectFocusOn(page, fileField);
+  await choose(teamCsv(tag));
+  await expectFocusOn(page, csvDialog.getByRole('heading', { name: 'Preview of team.csv' }));
+  await expect(csvDialog.getByText('3 rows: 2 ready to send, 1 with problems')).toBeVisible();
+  await tabTo(page, csvDialog.getByRole('button', { name: 'Send 2 invitations', exact: true }));
+  await page.keyboard.press('Enter');
+  await expectFocusOn(page, csvDialog.getByRole('heading', { name: '2 users invited' }));
+  await tabTo(page, csvDialog.getByRole('button', { name: 'Done', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(csvDialog).toBeHidden();
+  await expectFocusOn(page, inviteCsv);
+});
+
 test.describe('narrow screens', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
@@ -359,6 +495,64 @@ test.describe('narrow screens', () => {
     for (const label of ['Email 1', 'Full name 1', 'Role 1']) {
       await expect(dialog.getByText(label, { exact: true })).toBeVisible();
     }
+    await expectAccessible(page);
+  });
+  test('at 320px the bulk tools, the CSV invite, reminders, unlock and my data pass axe', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const tag = uniqueEmail('n').slice(2, 10);
+    await createUser({ fullName: `Dee ${tag}` });
+    await createUser({ fullName: `Eve ${tag}` });
+    const lou = await createUser({ fullName: `Lou ${tag}` });
+    await lockOut(request, lou.email);
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto(`/users?search=${tag}`);
+    await expect(page.getByRole('button', { name: `Unlock ${lou.email}` })).toBeVisible();
+    await page.getByRole('checkbox', { name: `Select Dee ${tag}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select Eve ${tag}`, exact: true }).check();
+    const toolbar = page.getByRole('region', { name: 'Selected users' });
+    await expect(toolbar).toContainText('2 selected');
+    await expectAccessible(page);
+
+    await toolbar.getByRole('button', { name: 'Change role', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: /^Change the role of 2 users/ });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await page.getByRole('button', { name: `Unlock ${lou.email}` }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Unlock account' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Keep locked', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Remind pending users' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Remind pending users' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Invite from CSV' }).click();
+    const csvDialog = page.getByRole('dialog', { name: 'Invite from a CSV file' });
+    await expectAccessible(page);
+    await csvDialog.getByLabel('CSV file').setInputFiles(teamCsv(tag));
+    await expect(csvDialog.getByText('3 rows: 2 ready to send, 1 with problems')).toBeVisible();
+    await expectAccessible(page);
+    await csvDialog.getByRole('button', { name: 'Send 2 invitations', exact: true }).click();
+    await expect(csvDialog.getByRole('heading', { name: '2 users invited' })).toBeVisible();
+    await expectAccessible(page);
+    await csvDialog.getByRole('button', { name: 'Done', exact: true }).click();
+
+    await toolbar.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Deactivate 2 users' })
+      .getByRole('button', { name: 'Deactivate', exact: true })
+      .click();
+    const results = page.getByRole('dialog', { name: 'Results' });
+    await expect(results.getByText('Deactivate: 2 done, 0 skipped, 0 failed.')).toBeVisible();
     await expectAccessible(page);
   });
 });

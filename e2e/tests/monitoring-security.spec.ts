@@ -1,26 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   ADMIN,
   createUser,
   expect,
   expectAccessible,
+  lockOut,
   signIn,
   test,
   uniqueEmail,
 } from '../support/fixtures';
-
-/** Wrong passwords through the API until the email is locked (429). */
-async function lockOut(request: APIRequestContext, email: string) {
-  // LOGIN_FAILURES_BEFORE_LOCK is 10 by default: the 10th failure locks, the 11th is refused.
-  for (let attempt = 1; attempt <= 11; attempt += 1) {
-    const response = await request.post('/api/auth/login', {
-      data: { email, password: 'Wrong!2345pass' },
-    });
-    if (response.status() === 429) return;
-    expect([400, 404]).toContain(response.status());
-  }
-  throw new Error(`${email} was not locked`);
-}
 
 test('an admin sees an account locked by wrong passwords in Security, unlocks it, and the user signs in', async ({
   page,
