@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config/env.js';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import type { DB } from '../src/db/schema.js';
+import type { AuthContext } from '../src/lib/auth-context.js';
 import { toIso, type Clock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -196,6 +197,48 @@ export async function createUser(
   return { ...user, password };
 }
 
+/** The active admins' ids, straight from the database. */
+export const activeAdminIds = ({ db }: Pick<TestApp, 'db'>) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where('position', '=', 'admin')
+    .where('status', '=', 'active')
+    .execute();
+
+/**
+ * A caller whose rights are stale, for the last-active-admin rule: a former admin (now finance)
+ * whose call passed the role check just before they were demoted.
+ */
+export async function staleAdminActor(testApp: Pick<TestApp, 'services'>): Promise<AuthContext> {
+  const former = await createUser(testApp, { position: 'finance' });
+  return {
+    userId: former.id,
+    sessionId: 'stale',
+    position: 'admin',
+    status: 'active',
+    twoStepEnabled: false,
+    reauthenticatedAt: null,
+  };
+}
+
+/**
+ * Two new admins, made the app's only admins (every other admin becomes a contractor), each
+ * signed in: for two admins racing each other over the last-active-admin rule.
+ */
+export async function twoLastAdmins(testApp: Pick<TestApp, 'app' | 'db' | 'services'>) {
+  const a = await createUser(testApp, { position: 'admin' });
+  const b = await createUser(testApp, { position: 'admin' });
+  await testApp.db
+    .updateTable('users')
+    .set({ position: 'contractor' })
+    .where('position', '=', 'admin')
+    .where('id', 'not in', [a.id, b.id])
+    .execute();
+  const [tokenA, tokenB] = await Promise.all([loginTokens(testApp, a), loginTokens(testApp, b)]);
+  return { a, b, tokenA, tokenB };
+}
+
 export function login(
   { app }: Pick<TestApp, 'app'>,
   email: string,
@@ -221,6 +264,23 @@ export async function loginTokens(
   }
   return response.json<{ data: TokenPair }>().data;
 }
+
+export type SignedInUser = TestUser & { tokens: TokenPair };
+
+/** createUser, then loginTokens: the new user with the token pair of their first sign-in. */
+export async function createSignedInUser(
+  testApp: Pick<TestApp, 'app' | 'services'>,
+  overrides: UserOverrides = {},
+): Promise<SignedInUser> {
+  const user = await createUser(testApp, overrides);
+  return { ...user, tokens: await loginTokens(testApp, user) };
+}
+
+/** The admin that user-management tests act as: Ada Admin unless told otherwise, signed in. */
+export const createSignedInAdmin = (
+  testApp: Pick<TestApp, 'app' | 'services'>,
+  overrides: UserOverrides = {},
+) => createSignedInUser(testApp, { position: 'admin', fullName: 'Ada Admin', ...overrides });
 
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 

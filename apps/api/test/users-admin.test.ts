@@ -5,27 +5,31 @@ import { LastActiveAdmin } from '../src/lib/errors.js';
 import { NO_ORIGIN } from '../src/modules/audit/audit-events.js';
 import { USER_ADMIN_MESSAGES } from '../src/modules/users/users.messages.js';
 import {
+  activeAdminIds,
   bearer,
+  createSignedInAdmin,
   createTestApp,
   createUser,
   getProfile,
   loginTokens,
   refresh,
+  staleAdminActor,
+  twoLastAdmins,
   uploadedFilePath,
   uploadFiles,
+  type SignedInUser,
   type TestApp,
-  type TestUser,
 } from './helpers.js';
 import { pngPart, solidPng } from './images.js';
 
 let t: TestApp;
-let admin: TestUser;
+let admin: SignedInUser;
 let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t, { position: 'admin', fullName: 'Ada Admin' });
-  adminToken = (await loginTokens(t, admin)).access_token;
+  admin = await createSignedInAdmin(t);
+  adminToken = admin.tokens.access_token;
 });
 afterAll(() => t.close());
 
@@ -331,16 +335,7 @@ describe('the last active admin', () => {
 
   it('cannot be demoted, deactivated or deleted, even by a caller whose rights are stale', async () => {
     const last = await createUser(solo, { position: 'admin' });
-    // A former admin whose request passed the role check just before they were demoted.
-    const former = await createUser(solo, { position: 'finance' });
-    const actor = {
-      userId: former.id,
-      sessionId: 'stale',
-      position: 'admin',
-      status: 'active',
-      twoStepEnabled: false,
-      reauthenticatedAt: null,
-    } as const;
+    const actor = await staleAdminActor(solo);
     const attempts = [
       () => solo.services.users.updateUser(actor, last.id, { position: 'contractor' }, NO_ORIGIN),
       () => solo.services.users.updateUser(actor, last.id, { status: 'inactive' }, NO_ORIGIN),
@@ -364,15 +359,7 @@ describe('the last active admin', () => {
   });
 
   it('survives two admins demoting each other at the same moment', async () => {
-    const a = await createUser(solo, { position: 'admin' });
-    const b = await createUser(solo, { position: 'admin' });
-    await solo.db
-      .updateTable('users')
-      .set({ position: 'contractor' })
-      .where('position', '=', 'admin')
-      .where('id', 'not in', [a.id, b.id])
-      .execute();
-    const [tokenA, tokenB] = await Promise.all([loginTokens(solo, a), loginTokens(solo, b)]);
+    const { a, b, tokenA, tokenB } = await twoLastAdmins(solo);
     const demote = (id: string, token: TokenPair) =>
       solo.app.inject({
         method: 'PATCH',
@@ -384,12 +371,6 @@ describe('the last active admin', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect([403, 409]).toContain(statuses[1]);
-    const admins = await solo.db
-      .selectFrom('users')
-      .select('id')
-      .where('position', '=', 'admin')
-      .where('status', '=', 'active')
-      .execute();
-    expect(admins).toHaveLength(1);
+    expect(await activeAdminIds(solo)).toHaveLength(1);
   });
 });

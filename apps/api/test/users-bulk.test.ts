@@ -12,13 +12,19 @@ import { NO_ORIGIN } from '../src/modules/audit/audit-events.js';
 import { USERS_BULK_MESSAGES } from '../src/modules/users/users-bulk.service.js';
 import { USER_ADMIN_MESSAGES } from '../src/modules/users/users.messages.js';
 import {
+  activeAdminIds,
   bearer,
+  createSignedInAdmin,
+  createSignedInUser,
   createTestApp,
   createUser,
   getProfile,
   loginTokens,
   refresh,
+  staleAdminActor,
+  twoLastAdmins,
   uniqueEmail,
+  type SignedInUser,
   type TestApp,
   type TestUser,
 } from './helpers.js';
@@ -31,17 +37,16 @@ const NOBODY = '5a1e7f10-0000-4000-8000-000000000000';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
-let admin: TestUser;
+let admin: SignedInUser;
 let adminTokens: TokenPair;
 let memberToken: string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ env: { SMTP_URL: smtp.url, APP_URL, ...FAST_MAIL_ENV } });
-  admin = await createUser(t, { position: 'admin', fullName: 'Ada Admin' });
-  adminTokens = await loginTokens(t, admin);
-  memberToken = (await loginTokens(t, await createUser(t, { position: 'project_manager' })))
-    .access_token;
+  admin = await createSignedInAdmin(t);
+  adminTokens = admin.tokens;
+  memberToken = (await createSignedInUser(t, { position: 'project_manager' })).tokens.access_token;
 });
 afterAll(async () => {
   await t.close();
@@ -343,7 +348,7 @@ describe('POST /api/users/bulk with a filter', () => {
     t.clock.advance(31 * DAY_MS);
     // Past every session's lifetime: the callers sign in again.
     adminTokens = await loginTokens(t, admin);
-    memberToken = (await loginTokens(t, await createUser(t, { position: 'finance' }))).access_token;
+    memberToken = (await createSignedInUser(t, { position: 'finance' })).tokens.access_token;
     const recent = await people(marker, ['active']);
     const manager = await createUser(t, {
       position: 'project_manager',
@@ -457,16 +462,7 @@ describe('the last active admin, in bulk', () => {
 
   it('is never demoted, deactivated or deleted, row by row, even by a caller whose rights are stale', async () => {
     const last = await createUser(solo, { position: 'admin' });
-    const former = await createUser(solo, { position: 'finance' });
-    // A former admin whose call passed the role check just before they were demoted.
-    const actor = {
-      userId: former.id,
-      sessionId: 'stale',
-      position: 'admin',
-      status: 'active',
-      twoStepEnabled: false,
-      reauthenticatedAt: null,
-    } as const;
+    const actor = await staleAdminActor(solo);
     const inputs = [
       { action: 'changeRole', position: 'contractor' },
       { action: 'deactivate' },
@@ -511,15 +507,7 @@ describe('the last active admin, in bulk', () => {
   });
 
   it('survives two admins deactivating each other in bulk at the same moment', async () => {
-    const a = await createUser(solo, { position: 'admin' });
-    const b = await createUser(solo, { position: 'admin' });
-    await solo.db
-      .updateTable('users')
-      .set({ position: 'contractor' })
-      .where('position', '=', 'admin')
-      .where('id', 'not in', [a.id, b.id])
-      .execute();
-    const [tokenA, tokenB] = await Promise.all([loginTokens(solo, a), loginTokens(solo, b)]);
+    const { a, b, tokenA, tokenB } = await twoLastAdmins(solo);
     const deactivate = (id: string, token: TokenPair) =>
       solo.app.inject({
         method: 'POST',
@@ -533,12 +521,6 @@ describe('the last active admin, in bulk', () => {
       response.statusCode === 200 ? response.json().data.results[0].outcome : response.statusCode,
     );
     expect(outcomes.filter((outcome) => outcome === 'done')).toHaveLength(1);
-    const admins = await solo.db
-      .selectFrom('users')
-      .select('id')
-      .where('position', '=', 'admin')
-      .where('status', '=', 'active')
-      .execute();
-    expect(admins).toHaveLength(1);
+    expect(await activeAdminIds(solo)).toHaveLength(1);
   });
 });

@@ -11,7 +11,14 @@ import { toIso } from '../src/lib/clock.js';
 import { NO_ORIGIN } from '../src/modules/audit/audit-events.js';
 import { fullNameKey } from '../src/modules/users/users.repository.js';
 import { UsersService } from '../src/modules/users/users.service.js';
-import { bearer, createTestApp, createUser, loginTokens, type TestApp } from './helpers.js';
+import {
+  bearer,
+  createSignedInAdmin,
+  createSignedInUser,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from './helpers.js';
 
 /**
  * GET /users/export.csv: exactly the rows the list's filter shows, in its order, every page;
@@ -39,14 +46,10 @@ const TRICKY_NAMES = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await createUser(t, {
-    position: 'admin',
-    fullName: 'Ada Admin',
-    email: 'ada@example.com',
-  });
-  adminToken = (await loginTokens(t, admin)).access_token;
-  const finance = await createUser(t, { position: 'finance', fullName: 'Finn Ance' });
-  financeToken = (await loginTokens(t, finance)).access_token;
+  const admin = await createSignedInAdmin(t, { email: 'ada@example.com' });
+  adminToken = admin.tokens.access_token;
+  const finance = await createSignedInUser(t, { position: 'finance', fullName: 'Finn Ance' });
+  financeToken = finance.tokens.access_token;
 
   for (const [index, fullName] of TRICKY_NAMES.entries()) {
     await createUser(t, {

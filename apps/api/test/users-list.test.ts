@@ -2,7 +2,7 @@ import type { User } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
 import type { UserListQuery } from '../src/modules/users/user-search.js';
-import { bearer, createTestApp, createUser, loginTokens, type TestApp } from './helpers.js';
+import { bearer, createSignedInAdmin, createTestApp, createUser, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let adminToken: string;
@@ -29,12 +29,8 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await createUser(t, {
-    position: 'admin',
-    fullName: 'Ada Admin',
-    email: 'ada@example.com',
-  });
-  adminToken = (await loginTokens(t, admin)).access_token;
+  const admin = await createSignedInAdmin(t, { email: 'ada@example.com' });
+  adminToken = admin.tokens.access_token;
   for (const person of PEOPLE) {
     await createUser(t, {
       ...person,

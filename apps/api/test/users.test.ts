@@ -2,27 +2,32 @@ import { API_MESSAGES } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  createSignedInAdmin,
+  createSignedInUser,
   createTestApp,
   createUser,
-  loginTokens,
+  type SignedInUser,
   type TestApp,
-  type TestUser,
 } from './helpers.js';
 
 let t: TestApp;
-let admin: TestUser;
+let admin: SignedInUser;
 let adminToken: string;
-let member: TestUser;
+let member: SignedInUser;
 let memberToken: string;
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await createUser(t, { position: 'admin', fullName: 'Ada Admin' });
-  member = await createUser(t, { position: 'finance', fullName: 'Finn Ance', invitedBy: admin.id });
-  adminToken = (await loginTokens(t, admin)).access_token;
-  memberToken = (await loginTokens(t, member)).access_token;
+  admin = await createSignedInAdmin(t);
+  member = await createSignedInUser(t, {
+    position: 'finance',
+    fullName: 'Finn Ance',
+    invitedBy: admin.id,
+  });
+  adminToken = admin.tokens.access_token;
+  memberToken = member.tokens.access_token;
 });
 afterAll(() => t.close());
 

@@ -3,61 +3,27 @@ import {
   BULK_CREATE_MAX,
   TOAST_MESSAGES,
   type BulkCreateInput,
-  type BulkCreateResult,
-  type Paginated,
-  type User,
 } from '@staff-admin/shared';
-import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, findToast, gate } from '../../../testing/http.js';
-import { renderApp } from '../../../testing/render-app.js';
-import { serveUserList } from '../testing/users-api.js';
+import { findToast, gate } from '../../../testing/http.js';
+import { serveBulkCreate, serveEmailCheck } from '../testing/users-api.js';
+import { openUsersDialog } from '../testing/users-page.js';
 
-const ADMIN = createUser({ position: 'admin', fullName: 'Ada Admin' });
 const TAKEN = createUser({ email: 'taken@example.com', fullName: 'Tina Taken' });
 
-/** GET /users/emails answers with the users among `known` whose email was asked about. */
-function answerEmailCheck(known: User[] = []) {
-  return answer('get', '/users/emails', ({ url }) => {
-    const asked = (url.searchParams.get('emails') ?? '').split(',');
-    const data = known.filter((user) => asked.includes(user.email));
-    const body: Paginated<User> = {
-      data,
-      meta: { currentPage: 1, itemsPerPage: 100, totalItems: data.length, totalPages: 1 },
-    };
-    return HttpResponse.json(body);
-  });
-}
-
-/** POST /users/bulk-create creates everyone asked for, after `hold(call)` if given. */
-function answerBulkCreate(hold?: (call: number) => Promise<void> | undefined) {
-  let count = 0;
-  return answer('post', '/users/bulk-create', async ({ body }) => {
-    await hold?.(count++);
-    const { users } = body as BulkCreateInput;
-    const result: BulkCreateResult = {
-      created: users.map(({ email, fullName }) =>
-        createUser({ email, fullName: fullName ?? null, status: 'pending' }),
-      ),
-      skipped: [],
-    };
-    return HttpResponse.json({ data: result }, { status: 201 });
-  });
-}
-
 async function openCsvDialog() {
-  const listQueries = serveUserList([ADMIN]);
-  const view = renderApp('/users', { user: ADMIN });
-  await view.user.click(await screen.findByRole('button', { name: 'Invite from CSV' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Invite from a CSV file' });
+  const { queries: listQueries, ...view } = await openUsersDialog(
+    'Invite from CSV',
+    'Invite from a CSV file',
+  );
   const choose = (text: string, name = 'team.csv') =>
     view.user.upload(
-      within(dialog).getByLabelText('CSV file'),
+      within(view.dialog).getByLabelText('CSV file'),
       new File([text], name, { type: 'text/csv' }),
     );
-  return { ...view, dialog, choose, listQueries };
+  return { ...view, choose, listQueries };
 }
 
 /** The preview's rows as [line, email, full name, role, check]. */
@@ -87,8 +53,8 @@ describe('invite from a CSV file', () => {
   });
 
   it('previews every row with its problems, then sends only the good rows', async () => {
-    const checks = answerEmailCheck([TAKEN]);
-    const created = answerBulkCreate();
+    const checks = serveEmailCheck([TAKEN]);
+    const created = serveBulkCreate();
     const { user, dialog, choose, listQueries } = await openCsvDialog();
     await choose(
       [
@@ -151,9 +117,9 @@ describe('invite from a CSV file', () => {
 
   it('sends a large file in chunks, with a progress bar', async () => {
     const total = BULK_CREATE_MAX * 2 + 30;
-    const checks = answerEmailCheck();
+    const checks = serveEmailCheck();
     const held = gate();
-    const created = answerBulkCreate((call) => (call === 2 ? held.opened : undefined));
+    const created = serveBulkCreate((call) => (call === 2 ? held.opened : undefined));
     const { user, dialog, choose } = await openCsvDialog();
     const lines = Array.from(
       { length: total },

@@ -1,52 +1,18 @@
-import type { BulkCreateResult, Paginated, User } from '@staff-admin/shared';
+import type { BulkCreateResult } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, findToast, type RecordedCall } from '../../../testing/http.js';
-import { renderApp } from '../../../testing/render-app.js';
-import { serveUserList } from '../testing/users-api.js';
+import { answer, apiError, findToast } from '../../../testing/http.js';
+import type { renderApp } from '../../../testing/render-app.js';
+import { serveBulkCreate, serveEmailCheck } from '../testing/users-api.js';
+import { openUsersDialog } from '../testing/users-page.js';
 
-const ADMIN = createUser({ position: 'admin', fullName: 'Ada Admin' });
 const TAKEN = createUser({ email: 'taken@example.com', fullName: 'Tina Taken' });
 
-/** GET /users/emails answers with the users among `known` whose email was asked about. */
-function answerEmailCheck(known: User[] = []) {
-  return answer('get', '/users/emails', ({ url }) => {
-    const asked = (url.searchParams.get('emails') ?? '').split(',');
-    const data = known.filter((user) => asked.includes(user.email));
-    const body: Paginated<User> = {
-      data,
-      meta: { currentPage: 1, itemsPerPage: 10, totalItems: data.length, totalPages: 1 },
-    };
-    return HttpResponse.json(body);
-  });
-}
-
-function answerBulkCreate(respond?: (call: RecordedCall) => Response) {
-  return answer(
-    'post',
-    '/users/bulk-create',
-    respond ??
-      (({ body }) => {
-        const { users } = body as { users: { email: string; fullName?: string }[] };
-        const result: BulkCreateResult = {
-          created: users.map(({ email, fullName }) =>
-            createUser({ email, fullName: fullName ?? null, status: 'pending' }),
-          ),
-          skipped: [],
-        };
-        return HttpResponse.json({ data: result }, { status: 201 });
-      }),
-  );
-}
-
 async function openDialog() {
-  const listQueries = serveUserList([ADMIN]);
-  const view = renderApp('/users', { user: ADMIN });
-  await view.user.click(await screen.findByRole('button', { name: 'Invite users' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Invite users' });
-  return { ...view, dialog, listQueries };
+  const { queries: listQueries, ...view } = await openUsersDialog('Invite users', 'Invite users');
+  return { ...view, listQueries };
 }
 
 async function fillRow(
@@ -100,8 +66,8 @@ describe('invite users dialog', () => {
   });
 
   it('checks each row as it is filled, with the shared messages', async () => {
-    const checks = answerEmailCheck();
-    const created = answerBulkCreate();
+    const checks = serveEmailCheck();
+    const created = serveBulkCreate();
     const { user } = await openDialog();
 
     await user.click(send());
@@ -126,7 +92,7 @@ describe('invite users dialog', () => {
   });
 
   it('refuses the same email twice', async () => {
-    const created = answerBulkCreate();
+    const created = serveBulkCreate();
     const { user } = await openDialog();
     await fillRow(user, 1, { email: 'twin@example.com', role: 'Contractor' });
     await user.click(screen.getByRole('button', { name: 'Add row' }));
@@ -140,8 +106,8 @@ describe('invite users dialog', () => {
   });
 
   it('marks emails that already have an account and sends nothing', async () => {
-    const checks = answerEmailCheck([TAKEN]);
-    const created = answerBulkCreate();
+    const checks = serveEmailCheck([TAKEN]);
+    const created = serveBulkCreate();
     const { user } = await openDialog();
     await fillRow(user, 1, { email: 'fresh@example.com', role: 'Contractor' });
     await user.click(screen.getByRole('button', { name: 'Add row' }));
@@ -159,8 +125,8 @@ describe('invite users dialog', () => {
   });
 
   it('invites the rows, sums up who was invited and who skipped, and refreshes the list', async () => {
-    answerEmailCheck();
-    const created = answerBulkCreate(({ body }) => {
+    serveEmailCheck();
+    const created = answer('post', '/users/bulk-create', ({ body }) => {
       const { users } = body as { users: { email: string; fullName?: string }[] };
       const [first, second] = users;
       const result: BulkCreateResult = {
@@ -204,8 +170,8 @@ describe('invite users dialog', () => {
   });
 
   it('puts the server’s per-row messages under their fields', async () => {
-    answerEmailCheck();
-    answerBulkCreate(() =>
+    serveEmailCheck();
+    answer('post', '/users/bulk-create', () =>
       apiError(400, 'Some fields are invalid', { 'users.0.email': 'Email is invalid.' }),
     );
     const { user } = await openDialog();
@@ -228,7 +194,7 @@ describe('invite users dialog', () => {
   });
 
   it('closes on Cancel without sending', async () => {
-    const created = answerBulkCreate();
+    const created = serveBulkCreate();
     const { user } = await openDialog();
     await fillRow(user, 1, { email: 'later@example.com' });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

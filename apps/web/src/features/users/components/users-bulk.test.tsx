@@ -3,10 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { apiError, answer, gate } from '../../../testing/http.js';
-import { renderApp } from '../../../testing/render-app.js';
-import { doneFor, serveBulk, serveUserList } from '../testing/users-api.js';
+import { doneFor, serveBulk } from '../testing/users-api.js';
+import { renderUserList } from '../testing/users-page.js';
 
-const ADMIN = createUser({ position: 'admin', fullName: 'Ada Admin', email: 'ada@example.com' });
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 
@@ -28,8 +27,7 @@ const bodies = (calls: { body: unknown }[]) => calls.map((call) => call.body as 
 
 describe('selecting users', () => {
   it('selects rows, the page, then every user that matches without loading them', async () => {
-    const queries = serveUserList(people(25));
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { queries, user } = renderUserList(people(25));
     await screen.findByText('person025@example.com');
     expect(screen.queryByRole('region', { name: 'Selected users' })).toBeNull();
 
@@ -74,8 +72,7 @@ describe('selecting users', () => {
   });
 
   it('starts afresh when the search or a filter changes', async () => {
-    serveUserList(people(3));
-    const { user, router } = renderApp('/users', { user: ADMIN });
+    const { user, router } = renderUserList(people(3));
     await screen.findByText('person001@example.com');
     await user.click(selectPage());
     expect(within(toolbar()).getByText('3 selected')).toBeVisible();
@@ -89,9 +86,8 @@ describe('selecting users', () => {
 describe('bulk actions', () => {
   it('asks first, and a cancelled confirmation does nothing', async () => {
     const users = people(2);
-    serveUserList(users);
     const calls = serveBulk(users, doneFor(users));
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { user } = renderUserList(users);
     await screen.findByText('person001@example.com');
     await user.click(selectPage());
 
@@ -109,14 +105,14 @@ describe('bulk actions', () => {
 
   it('runs a large selection in chunks of 100, with a progress bar', async () => {
     const users = people(150);
-    const queries = serveUserList(users);
     const held = gate();
     const calls = serveBulk(users, doneFor(users), (call) =>
       call === 1 ? held.opened : undefined,
     );
-    const { user } = renderApp('/users?limitPerPage=100&sortBy=email&sortDirection=ASC', {
-      user: ADMIN,
-    });
+    const { queries, user } = renderUserList(
+      users,
+      '/users?limitPerPage=100&sortBy=email&sortDirection=ASC',
+    );
     await screen.findByText('person001@example.com');
     await user.click(selectPage());
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -162,12 +158,14 @@ describe('bulk actions', () => {
   it('acts on every user that matches by following the cursor, never loading them', async () => {
     const pending = people(250, { status: 'pending' });
     const active = people(5, { status: 'active' }, 'Active');
-    const queries = serveUserList([...pending, ...active]);
     const held = gate();
     const calls = serveBulk([...pending, ...active], doneFor(pending), (call) =>
       call === 2 ? held.opened : undefined,
     );
-    const { user } = renderApp('/users?status=pending&limitPerPage=100', { user: ADMIN });
+    const { queries, user } = renderUserList(
+      [...pending, ...active],
+      '/users?status=pending&limitPerPage=100',
+    );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('250 users'));
     await user.click(selectPage());
     await user.click(screen.getByRole('button', { name: 'Select all 250 users that match' }));
@@ -217,7 +215,6 @@ describe('bulk actions', () => {
   it('shows each row that was skipped or failed, with its email and why', async () => {
     const [done, skipped, failed, gone] = people(4);
     const users = [done!, skipped!, failed!, gone!];
-    serveUserList(users);
     const calls = serveBulk(users, (id) => {
       if (id === skipped!.id)
         return { email: skipped!.email, outcome: 'skipped', message: 'Already inactive.' };
@@ -230,7 +227,7 @@ describe('bulk actions', () => {
       if (id === gone!.id) return { email: null, outcome: 'failed', message: 'User not found' };
       return { email: done!.email, outcome: 'done', message: null };
     });
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { user } = renderUserList(users);
     await screen.findByText('person001@example.com');
     await user.click(selectPage());
     await user.click(within(toolbar()).getByRole('button', { name: 'Deactivate' }));
@@ -262,7 +259,6 @@ describe('bulk actions', () => {
 
   it('says when a call fails, and what was not processed', async () => {
     const users = people(120);
-    serveUserList(users);
     let call = 0;
     answer('post', '/users/bulk', ({ body }) => {
       call += 1;
@@ -275,7 +271,7 @@ describe('bulk actions', () => {
         },
       });
     });
-    const { user } = renderApp('/users?limitPerPage=100', { user: ADMIN });
+    const { user } = renderUserList(users, '/users?limitPerPage=100');
     await screen.findByText('person120@example.com');
     await user.click(selectPage());
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -298,9 +294,8 @@ describe('bulk actions', () => {
 
   it('asks for the new role before changing roles', async () => {
     const users = people(1);
-    serveUserList(users);
     const calls = serveBulk(users, doneFor(users));
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { user } = renderUserList(users);
     await screen.findByText('person001@example.com');
     await user.click(screen.getByRole('checkbox', { name: 'Select Person 001' }));
     await user.click(within(toolbar()).getByRole('button', { name: 'Change role' }));
@@ -327,9 +322,8 @@ describe('reminders', () => {
     const recent = people(1, { status: 'pending', createdAt: daysAgo(1) }, 'Recent');
     const active = people(1, { status: 'active', createdAt: daysAgo(60) }, 'Active');
     const everyone = [...old, ...recent, ...active];
-    const queries = serveUserList(everyone);
     const calls = serveBulk(everyone, doneFor(everyone));
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { queries, user } = renderUserList(everyone);
     await screen.findByText(old[0]!.email);
 
     const remind = screen.getByRole('button', { name: 'Remind pending users' });

@@ -6,8 +6,7 @@ import { createUser } from '../../../testing/data.js';
 import { apiError, answer, findToast } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { serveLockedAccounts, serveUserList } from '../testing/users-api.js';
-
-const ADMIN = createUser({ position: 'admin', fullName: 'Ada Admin', email: 'ada@example.com' });
+import { ADMIN, renderUserList } from '../testing/users-page.js';
 
 const ALICE = createUser({
   fullName: 'Alice Smith',
@@ -53,6 +52,10 @@ function cellOf(email: string, column: string) {
     .map((th) => th.textContent);
   return within(rowOf(email)).getAllByRole('cell')[columns.indexOf(column) + 1] as HTMLElement;
 }
+/** The list's default view, as the URL holds it: newest first, 10 a page. */
+const DEFAULT_VIEW = { page: '1', limitPerPage: '10', sortBy: 'createdAt', sortDirection: 'DESC' };
+/** What the site asks GET /users for the default view: inactive users too. */
+const DEFAULT_QUERY = { ...DEFAULT_VIEW, includeInactive: 'true' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 const urlQuery = (router: ReturnType<typeof renderApp>['router']) =>
@@ -60,8 +63,7 @@ const urlQuery = (router: ReturnType<typeof renderApp>['router']) =>
 
 describe('user management list', () => {
   it('shows each user in a row of the table', async () => {
-    serveUserList([ALICE, PENDING]);
-    renderApp('/users', { user: ADMIN });
+    renderUserList([ALICE, PENDING]);
     expect(await screen.findByRole('heading', { level: 1, name: 'User management' })).toBeVisible();
     await screen.findByText('alice@example.com');
 
@@ -117,27 +119,17 @@ describe('user management list', () => {
   });
 
   it('asks for inactive users too, newest first, 10 a page', async () => {
-    const queries = serveUserList([ALICE]);
-    renderApp('/users', { user: ADMIN });
+    const { queries } = renderUserList([ALICE]);
     await screen.findByText('alice@example.com');
-    expect(queries).toEqual([
-      {
-        page: '1',
-        limitPerPage: '10',
-        sortBy: 'createdAt',
-        sortDirection: 'DESC',
-        includeInactive: 'true',
-      },
-    ]);
+    expect(queries).toEqual([DEFAULT_QUERY]);
     expect(header('Record date')).toHaveAttribute('aria-sort', 'descending');
     expect(header('Full name')).not.toHaveAttribute('aria-sort');
   });
 
   it('shows the view a URL describes, and puts every change back into the URL', async () => {
-    const queries = serveUserList(crowd());
-    const { user, router } = renderApp(
+    const { queries, user, router } = renderUserList(
+      crowd(),
       '/users?search=person&page=2&limitPerPage=20&sortBy=email&sortDirection=ASC',
-      { user: ADMIN },
     );
     await screen.findByText('person21@example.com');
 
@@ -171,22 +163,16 @@ describe('user management list', () => {
   });
 
   it('falls back to the defaults for values a URL gets wrong', async () => {
-    const queries = serveUserList([ALICE]);
-    renderApp('/users?page=-3&limitPerPage=7&sortBy=password&sortDirection=sideways', {
-      user: ADMIN,
-    });
+    const { queries } = renderUserList(
+      [ALICE],
+      '/users?page=-3&limitPerPage=7&sortBy=password&sortDirection=sideways',
+    );
     await screen.findByText('alice@example.com');
-    expect(queries[0]).toMatchObject({
-      page: '1',
-      limitPerPage: '10',
-      sortBy: 'createdAt',
-      sortDirection: 'DESC',
-    });
+    expect(queries[0]).toMatchObject(DEFAULT_VIEW);
   });
 
   it('searches once typing pauses, from the first page', async () => {
-    const queries = serveUserList([ALICE, PENDING, ...crowd()]);
-    const { user, router } = renderApp('/users?page=2', { user: ADMIN });
+    const { queries, user, router } = renderUserList([ALICE, PENDING, ...crowd()], '/users?page=2');
     await screen.findByText(/^Page 2 of/);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'alice');
@@ -201,8 +187,7 @@ describe('user management list', () => {
   });
 
   it('follows the URL when Back undoes a search', async () => {
-    serveUserList([ALICE, PENDING]);
-    const { router } = renderApp('/users', { user: ADMIN });
+    const { router } = renderUserList([ALICE, PENDING]);
     await screen.findByText('alice@example.com');
     await router.navigate('/users?search=newcomer');
     await waitFor(() =>
@@ -214,8 +199,7 @@ describe('user management list', () => {
   });
 
   it('says when no user matches', async () => {
-    serveUserList([ALICE]);
-    renderApp('/users?search=zebra', { user: ADMIN });
+    renderUserList([ALICE], '/users?search=zebra');
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(await within(table).findByText('No users found')).toBeVisible();
     // Also read out by screen readers, from a polite live region.
@@ -225,8 +209,7 @@ describe('user management list', () => {
   });
 
   it('sorts by a column, then the other way on a second press', async () => {
-    const queries = serveUserList(crowd());
-    const { user, router } = renderApp('/users', { user: ADMIN });
+    const { queries, user, router } = renderUserList(crowd());
     await screen.findByText('person25@example.com');
 
     await user.click(screen.getByRole('button', { name: 'Full name' }));
@@ -252,8 +235,7 @@ describe('user management list', () => {
   });
 
   it('pages through the list and changes the page size', async () => {
-    const queries = serveUserList(crowd());
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { queries, user } = renderUserList(crowd());
     await screen.findByText('person25@example.com');
     expect(pageLabel()).toHaveTextContent('Page 1 of 3');
     expect(screen.getByText('25 users')).toBeVisible();
@@ -286,17 +268,15 @@ describe('user management list', () => {
   });
 
   it('goes to the last page when the URL asks for one past the end', async () => {
-    serveUserList(crowd());
-    const { router } = renderApp('/users?page=9', { user: ADMIN });
+    const { router } = renderUserList(crowd(), '/users?page=9');
     await waitFor(() => expect(pageLabel()).toHaveTextContent('Page 3 of 3'));
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3');
   });
 
   it('opens a user from a click on the row, or Enter on its name link', async () => {
-    serveUserList([ALICE, PENDING]);
     answer('get', `/users/${ALICE.id}`, () => Response.json({ data: ALICE }));
     answer('get', `/users/${PENDING.id}`, () => Response.json({ data: PENDING }));
-    const { user, router } = renderApp('/users', { user: ADMIN });
+    const { user, router } = renderUserList([ALICE, PENDING]);
 
     await user.click(await screen.findByText('alice@example.com'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${ALICE.id}`));
@@ -350,19 +330,17 @@ describe('user list filters', () => {
   });
 
   it('shows the filters a URL describes, and asks the server for them', async () => {
-    const queries = serveUserList([ALICE, PENDING, FAY, FRED]);
-    renderApp('/users?position=finance&status=inactive&dormantDays=30', { user: ADMIN });
+    const { queries } = renderUserList(
+      [ALICE, PENDING, FAY, FRED],
+      '/users?position=finance&status=inactive&dormantDays=30',
+    );
     await screen.findByText('fay@example.com');
 
     expect(queries[0]).toEqual({
       position: 'finance',
       status: 'inactive',
       dormantDays: '30',
-      page: '1',
-      limitPerPage: '10',
-      sortBy: 'createdAt',
-      sortDirection: 'DESC',
-      includeInactive: 'true',
+      ...DEFAULT_QUERY,
     });
     expect(combobox('Role')).toHaveTextContent('Finance');
     expect(combobox('Status')).toHaveTextContent('Inactive');
@@ -372,8 +350,10 @@ describe('user list filters', () => {
   });
 
   it('puts each filter into the URL from the first page, and Clear filters takes them out', async () => {
-    const queries = serveUserList([ALICE, PENDING, FAY, FRED, ...crowd()]);
-    const { user, router } = renderApp('/users?page=2', { user: ADMIN });
+    const { queries, user, router } = renderUserList(
+      [ALICE, PENDING, FAY, FRED, ...crowd()],
+      '/users?page=2',
+    );
     await screen.findByText(/^Page 2 of/);
     const clear = screen.getByRole('button', { name: 'Clear filters' });
     expect(clear).toHaveAttribute('aria-disabled', 'true');
@@ -421,12 +401,7 @@ describe('user list filters', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('29 users, page 1 of 3'),
     );
-    expect(urlQuery(router)).toEqual({
-      page: '1',
-      limitPerPage: '10',
-      sortBy: 'createdAt',
-      sortDirection: 'DESC',
-    });
+    expect(urlQuery(router)).toEqual(DEFAULT_VIEW);
     expect(combobox('Role')).toHaveTextContent('All roles');
     expect(combobox('Sign-in')).toHaveTextContent('Any');
     // Disabled now, it keeps focus.
@@ -435,18 +410,12 @@ describe('user list filters', () => {
   });
 
   it('falls back to no filter for values a URL gets wrong', async () => {
-    const queries = serveUserList([ALICE]);
-    renderApp('/users?position=boss&status=gone&neverSignedIn=maybe&dormantDays=0', {
-      user: ADMIN,
-    });
+    const { queries } = renderUserList(
+      [ALICE],
+      '/users?position=boss&status=gone&neverSignedIn=maybe&dormantDays=0',
+    );
     await screen.findByText('alice@example.com');
-    expect(queries[0]).toEqual({
-      page: '1',
-      limitPerPage: '10',
-      sortBy: 'createdAt',
-      sortDirection: 'DESC',
-      includeInactive: 'true',
-    });
+    expect(queries[0]).toEqual(DEFAULT_QUERY);
     expect(combobox('Role')).toHaveTextContent('All roles');
     expect(combobox('Status')).toHaveTextContent('All statuses');
   });
@@ -485,8 +454,7 @@ describe('sign-ins and invitations', () => {
   });
 
   it('shows the last sign-in, or Never, and sorts by it', async () => {
-    const queries = serveUserList([SAM, EVE, FINN]);
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { queries, user } = renderUserList([SAM, EVE, FINN]);
     await screen.findByText('sam@example.com');
     expect(cellOf('sam@example.com', 'Last sign-in')).toHaveTextContent(/^Jun 7, 2025$/);
     expect(cellOf('eve@example.com', 'Last sign-in')).toHaveTextContent(/^Never$/);
@@ -499,8 +467,7 @@ describe('sign-ins and invitations', () => {
   });
 
   it("shows a pending user's invitation: sent, by whom, expiry, and Expired once it has", async () => {
-    serveUserList([SAM, EVE, FINN]);
-    renderApp('/users', { user: ADMIN });
+    renderUserList([SAM, EVE, FINN]);
     await screen.findByText('eve@example.com');
 
     const expired = cellOf('eve@example.com', 'Invitation');
@@ -521,12 +488,11 @@ describe('locked accounts', () => {
   it('marks a locked account and unlocks it after asking', async () => {
     let locked = ['ALICE@example.com'];
     const lockQueries = serveLockedAccounts(() => locked);
-    const listQueries = serveUserList([ALICE, PENDING]);
     const unlocks = answer('post', '/monitoring/security/locked-accounts/unlock', () => {
       locked = [];
       return HttpResponse.json({ data: null });
     });
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { queries: listQueries, user } = renderUserList([ALICE, PENDING]);
     await screen.findByText('alice@example.com');
 
     // Locks are per email, in any letter case.
@@ -562,7 +528,6 @@ describe('locked accounts', () => {
 
 describe('CSV export', () => {
   it('downloads the users the search and filters match, in the list order, every page', async () => {
-    serveUserList([ALICE, PENDING]);
     const exports = answer(
       'get',
       '/users/export.csv',
@@ -579,9 +544,9 @@ describe('CSV export', () => {
       downloads.push(this.download);
     });
     try {
-      const { user } = renderApp(
+      const { user } = renderUserList(
+        [ALICE, PENDING],
         '/users?search=ali&status=active&neverSignedIn=true&sortBy=email&sortDirection=ASC&limitPerPage=20',
-        { user: ADMIN },
       );
       await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
       await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
@@ -605,11 +570,10 @@ describe('CSV export', () => {
   });
 
   it('says when the export fails', async () => {
-    serveUserList([ALICE]);
     const exports = answer('get', '/users/export.csv', () =>
       apiError(500, 'Something went wrong on our side.'),
     );
-    const { user } = renderApp('/users', { user: ADMIN });
+    const { user } = renderUserList([ALICE]);
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
     // The refusal's JSON body is read from the download's bytes: the toast has its message.
     expect(await findToast('Something went wrong on our side.')).toBeVisible();

@@ -1,5 +1,7 @@
 import {
   LIST_DEFAULT_LIMIT,
+  type BulkCreateInput,
+  type BulkCreateResult,
   type BulkUserResult,
   type BulkUsersAnswer,
   type BulkUsersInput,
@@ -9,6 +11,7 @@ import {
   type UserSortColumn,
 } from '@staff-admin/shared';
 import { http, HttpResponse } from 'msw';
+import { createUser } from '../../../testing/data.js';
 import { answer, type RecordedCall } from '../../../testing/http.js';
 import { API, server } from '../../../testing/server.js';
 
@@ -139,3 +142,37 @@ export const doneFor =
     outcome: 'done',
     message: null,
   });
+
+/** GET /users/emails: answers with the users among `known` whose email was asked about. */
+export function serveEmailCheck(known: User[] = []) {
+  return answer('get', '/users/emails', ({ url }) => {
+    const asked = (url.searchParams.get('emails') ?? '').split(',');
+    const data = known.filter((user) => asked.includes(user.email));
+    return HttpResponse.json({
+      data,
+      meta: { currentPage: 1, itemsPerPage: 100, totalItems: data.length, totalPages: 1 },
+    } satisfies Paginated<User>);
+  });
+}
+
+/**
+ * POST /users/bulk-create: creates everyone asked for (pending, as sent) and skips nobody.
+ * Returns every call.
+ */
+export function serveBulkCreate(
+  /** Awaited before the answer to the call with this index (0-based) goes out. */
+  hold?: (call: number) => Promise<void> | void,
+) {
+  let count = 0;
+  return answer('post', '/users/bulk-create', async ({ body }) => {
+    await hold?.(count++);
+    const { users } = body as BulkCreateInput;
+    const result: BulkCreateResult = {
+      created: users.map(({ email, fullName }) =>
+        createUser({ email, fullName: fullName ?? null, status: 'pending' }),
+      ),
+      skipped: [],
+    };
+    return HttpResponse.json({ data: result }, { status: 201 });
+  });
+}
