@@ -9,7 +9,7 @@ import {
   type ProjectTotals,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
-import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon, DownloadIcon } from 'lucide-react';
+import { DownloadIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
@@ -17,6 +17,7 @@ import { Dropdown } from '../../../components/ui/dropdown.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { SearchBox } from '../../../components/ui/search-box.js';
+import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -203,46 +204,17 @@ export function ProjectsList() {
                 <caption className="sr-only">Projects</caption>
                 <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                   <tr>
-                    {COLUMNS.map((column) => {
-                      const sorted = column.sort === params.sortBy;
-                      const columnSort = column.sort;
-                      return (
-                        <th
-                          key={column.id}
-                          scope="col"
-                          aria-sort={
-                            sorted
-                              ? params.sortDirection === 'ASC'
-                                ? 'ascending'
-                                : 'descending'
-                              : undefined
-                          }
-                          className={clsx(
-                            'px-4 py-2 font-semibold',
-                            column.numeric && 'text-right',
-                          )}
-                        >
-                          {columnSort ? (
-                            <button
-                              type="button"
-                              onClick={() => sort(columnSort)}
-                              className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
-                            >
-                              {column.label}
-                              {!sorted ? (
-                                <ChevronsUpDownIcon className="text-slate-500" />
-                              ) : params.sortDirection === 'ASC' ? (
-                                <ArrowUpIcon />
-                              ) : (
-                                <ArrowDownIcon />
-                              )}
-                            </button>
-                          ) : (
-                            column.label
-                          )}
-                        </th>
-                      );
-                    })}
+                    {COLUMNS.map((column) => (
+                      <SortableHeader
+                        key={column.id}
+                        label={column.label}
+                        sort={column.sort}
+                        sortBy={params.sortBy}
+                        sortDirection={params.sortDirection}
+                        onSort={sort}
+                        className={column.numeric ? 'text-right' : undefined}
+                      />
+                    ))}
                   </tr>
                 </thead>
                 <tbody className={clsx(projects.isFetching && !projects.isPending && 'opacity-60')}>

@@ -6,9 +6,9 @@ import {
   type SortDirection,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
-import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { paths } from '../../../config/paths.js';
 import { formatDate } from '../../../lib/format-date.js';
@@ -82,42 +82,16 @@ export function ErrorGroupsTable({
                 }
               />
             </td>
-            {COLUMNS.map((column) => {
-              const sorted = column.sort === sortBy;
-              const ariaSort = sorted
-                ? sortDirection === 'ASC'
-                  ? 'ascending'
-                  : 'descending'
-                : undefined;
-              const sort = column.sort;
-              return (
-                <th
-                  key={column.id}
-                  scope="col"
-                  aria-sort={ariaSort}
-                  className="px-4 py-2 font-semibold"
-                >
-                  {sort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(sort)}
-                      className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
-                    >
-                      {column.label}
-                      {!sorted ? (
-                        <ChevronsUpDownIcon className="text-slate-500" />
-                      ) : sortDirection === 'ASC' ? (
-                        <ArrowUpIcon />
-                      ) : (
-                        <ArrowDownIcon />
-                      )}
-                    </button>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortableHeader
+                key={column.id}
+                label={column.label}
+                sort={column.sort}
+                sortBy={sortBy}
+                sortDirection={sortDirection}
+                onSort={onSort}
+              />
+            ))}
           </tr>
         </thead>
         <tbody className={clsx('text-sm', isFetching && !isLoading && 'opacity-60')}>

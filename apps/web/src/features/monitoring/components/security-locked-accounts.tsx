@@ -1,33 +1,20 @@
-import { RECORD_DATE_FORMAT, SECURITY_MESSAGES, type LockedAccount } from '@staff-admin/shared';
+import { RECORD_DATE_FORMAT, type LockedAccount } from '@staff-admin/shared';
 import { LockOpenIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
-import { toast } from '../../../lib/toast.js';
-import { useLockedAccounts } from '../api/get-locked-accounts.js';
-import { useUnlockAccount } from '../api/unlock-account.js';
+import { SECURITY_KEY, useLockedAccounts } from '../api/get-locked-accounts.js';
 
 const SECTION_ID = 'locked-accounts';
 
 /** Emails locked now by failed sign-ins, each with Unlock (after a confirmation). */
 export function SecurityLockedAccounts() {
   const locked = useLockedAccounts();
-  const unlock = useUnlockAccount();
   const [unlocking, setUnlocking] = useState<LockedAccount | null>(null);
   const accounts = locked.data?.data ?? [];
-
-  const confirmUnlock = () => {
-    if (!unlocking || unlock.isPending) return;
-    const { email } = unlocking;
-    unlock.mutate(email, {
-      onSuccess: () => toast.success(SECURITY_MESSAGES.unlocked(email)),
-      onError: (error) => toast.error(getErrorMessage(error)),
-      onSettled: () => setUnlocking(null),
-    });
-  };
 
   let body;
   if (locked.isPending) {
@@ -116,21 +103,14 @@ export function SecurityLockedAccounts() {
         Too many wrong passwords lock an email for a while. Unlock lets it sign in again at once.
       </p>
       {body}
-      <ConfirmDialog
+      <UnlockAccountDialog
         open={unlocking !== null}
         onOpenChange={(open) => {
           if (!open) setUnlocking(null);
         }}
-        title="Unlock account"
-        description={
-          unlocking
-            ? `${unlocking.email} will be able to sign in again at once. The unlock is recorded in the audit trail.`
-            : ''
-        }
-        confirmLabel="Unlock"
-        cancelLabel="Keep locked"
-        onConfirm={confirmUnlock}
-        isLoading={unlock.isPending}
+        email={unlocking?.email}
+        // The screen (the locks and their counts) is loaded again after the unlock.
+        invalidates={[SECURITY_KEY]}
         // The row goes away with the unlock: focus goes to the section.
         finalFocus={() => document.getElementById(SECTION_ID)}
       />

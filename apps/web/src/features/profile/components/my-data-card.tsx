@@ -1,6 +1,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { SectionCard } from '../../../components/ui/section-card.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useDownloadMyData } from '../api/export-my-data.js';
@@ -10,24 +11,20 @@ import { useDownloadMyData } from '../api/export-my-data.js';
  * about them as one JSON file.
  */
 export function MyDataCard() {
-  const headingId = useId();
   const textId = useId();
   const download = useDownloadMyData();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id={headingId} className="text-base font-semibold">
-          Your data
-        </h2>
-        <p id={textId} className="text-sm text-slate-600">
+    <SectionCard
+      title="Your data"
+      description={
+        <>
           Download everything this site holds about you as a JSON file: your profile, your signed-in
           sessions, your two-step sign-in settings (never a secret or a code) and the recorded
           events where you acted or were acted on.
-        </p>
-      </div>
+        </>
+      }
+      descriptionId={textId}
+    >
       <div>
         <Button
           variant="secondary"
@@ -44,6 +41,6 @@ export function MyDataCard() {
           Download my data
         </Button>
       </div>
-    </section>
+    </SectionCard>
   );
 }

@@ -9,6 +9,7 @@ import clsx from 'clsx';
 import { useId, useState } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
+import { SectionCard } from '../../../components/ui/section-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
@@ -172,18 +173,11 @@ export function SessionsCard({ userId }: { userId: string }) {
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+    <SectionCard
+      title="Sessions"
+      description="Devices signed in to this account. Revoking a session signs that device out."
+      headingId={headingId}
     >
-      <div className="flex flex-col gap-1">
-        <h2 id={headingId} className="text-base font-semibold">
-          Sessions
-        </h2>
-        <p className="text-sm text-slate-600">
-          Devices signed in to this account. Revoking a session signs that device out.
-        </p>
-      </div>
       {content}
       <ConfirmDialog
         open={revoking !== null}
@@ -203,6 +197,6 @@ export function SessionsCard({ userId }: { userId: string }) {
         // The revoked session's row (and its Revoke button) is gone: focus goes to the list.
         finalFocus={() => document.getElementById(headingId)}
       />
-    </section>
+    </SectionCard>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.js';
+import { SectionCard } from '../../../components/ui/section-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
@@ -301,18 +302,12 @@ export function SecurityCard() {
   }
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+    <SectionCard
+      title="Two-step sign-in"
+      description="A second step after your password keeps your account safe if the password leaks."
+      headingId={headingId}
+      focusableHeading
     >
-      <div className="flex flex-col gap-1">
-        <h2 id={headingId} tabIndex={-1} className="text-base font-semibold focus:outline-none">
-          Two-step sign-in
-        </h2>
-        <p className="text-sm text-slate-600">
-          A second step after your password keeps your account safe if the password leaks.
-        </p>
-      </div>
       {content}
       <TotpSetupDialog
         setup={totpSetup}
@@ -382,6 +377,6 @@ export function SecurityCard() {
       </Dialog>
       {addPasskey.dialog}
       {reauthenticated.dialog}
-    </section>
+    </SectionCard>
   );
 }

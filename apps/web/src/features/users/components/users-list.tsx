@@ -1,21 +1,15 @@
-import {
-  SECURITY_MESSAGES,
-  type BulkUserAction,
-  type User,
-  type UserSortColumn,
-} from '@staff-admin/shared';
+import type { BulkUserAction, User, UserSortColumn } from '@staff-admin/shared';
 import { BellIcon, DownloadIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { Pagination } from '../../../components/ui/pagination.js';
+import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useExportUsersCsv } from '../api/export-users-csv.js';
-import { useLockedEmails } from '../api/get-locked-accounts.js';
-import { toUserListFilter, useUsers } from '../api/get-users.js';
-import { useUnlockAccount } from '../api/unlock-account.js';
+import { LOCKED_ACCOUNTS_KEY, useLockedEmails } from '../api/get-locked-accounts.js';
+import { toUserListFilter, USERS_LIST_KEY, useUsers } from '../api/get-users.js';
 import {
   isFiltered,
   NO_FILTERS,
@@ -45,7 +39,6 @@ export function UsersList() {
   const visible = users.data?.data ?? [];
   const lockedEmails = useLockedEmails();
   const exportCsv = useExportUsersCsv();
-  const unlock = useUnlockAccount();
   const selectPageId = useId();
   const sectionId = useId();
 
@@ -131,16 +124,6 @@ export function UsersList() {
   const exportList = () => {
     if (exportCsv.isPending) return;
     exportCsv.mutate(params, { onError: (error) => toast.error(getErrorMessage(error)) });
-  };
-
-  const confirmUnlock = () => {
-    if (!unlockUser || unlock.isPending) return;
-    const { email } = unlockUser;
-    unlock.mutate(email, {
-      onSuccess: () => toast.success(SECURITY_MESSAGES.unlocked(email)),
-      onError: (error) => toast.error(getErrorMessage(error)),
-      onSettled: () => setUnlockOpen(false),
-    });
   };
 
   // What a search, a filter, a sort or a page shows, read out once it has arrived.
@@ -270,19 +253,12 @@ export function UsersList() {
         finalFocus={focusSelectPage}
       />
       <RemindDialog open={reminding} onOpenChange={setReminding} />
-      <ConfirmDialog
+      <UnlockAccountDialog
         open={unlockOpen}
         onOpenChange={setUnlockOpen}
-        title="Unlock account"
-        description={
-          unlockUser
-            ? `${unlockUser.email} will be able to sign in again at once. The unlock is recorded in the audit trail.`
-            : ''
-        }
-        confirmLabel="Unlock"
-        cancelLabel="Keep locked"
-        onConfirm={confirmUnlock}
-        isLoading={unlock.isPending}
+        email={unlockUser?.email}
+        // The row's Locked mark and Unlock button are gone by the time the dialog closes.
+        invalidates={[LOCKED_ACCOUNTS_KEY, USERS_LIST_KEY]}
         // The Unlock button goes with the lock: focus goes to the user's name in that row.
         finalFocus={() => (unlockUser ? document.getElementById(userLinkId(unlockUser)) : null)}
       />

@@ -11,14 +11,9 @@ import clsx from 'clsx';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.js';
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  ChevronsUpDownIcon,
-  LockIcon,
-  LockOpenIcon,
-} from 'lucide-react';
+import { LockIcon, LockOpenIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.js';
+import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
 import { paths } from '../../../config/paths.js';
@@ -153,42 +148,17 @@ export function UsersTable({
                 onChange={(event) => onSelectPage(event.target.checked)}
               />
             </td>
-            {COLUMNS.map((column) => {
-              const sorted = column.sort !== undefined && column.sort === sortBy;
-              const ariaSort = sorted
-                ? sortDirection === 'ASC'
-                  ? 'ascending'
-                  : 'descending'
-                : undefined;
-              const sort = column.sort;
-              return (
-                <th
-                  key={column.id}
-                  scope="col"
-                  aria-sort={ariaSort}
-                  className="px-4 py-2 font-semibold whitespace-nowrap"
-                >
-                  {sort ? (
-                    <button
-                      type="button"
-                      onClick={() => onSort(sort)}
-                      className="-mx-2 inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600"
-                    >
-                      {column.label}
-                      {!sorted ? (
-                        <ChevronsUpDownIcon className="text-slate-400" />
-                      ) : sortDirection === 'ASC' ? (
-                        <ArrowUpIcon />
-                      ) : (
-                        <ArrowDownIcon />
-                      )}
-                    </button>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortableHeader
+                key={column.id}
+                label={column.label}
+                sort={column.sort}
+                sortBy={sortBy}
+                sortDirection={sortDirection}
+                onSort={onSort}
+                className="whitespace-nowrap"
+              />
+            ))}
           </tr>
         </thead>
         <tbody className={clsx('text-sm', isFetching && !isLoading && 'opacity-60')}>
