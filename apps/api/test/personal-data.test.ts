@@ -136,6 +136,7 @@ describe('GET /api/users/profile/export', () => {
     for (const session of data.sessions) {
       expect(Object.keys(session).sort()).toEqual([
         'createdAt',
+        'endedAt',
         'id',
         'ip',
         'lastUsedAt',
@@ -143,6 +144,7 @@ describe('GET /api/users/profile/export', () => {
       ]);
     }
     expect(data.sessions.map((session) => session.ip).sort()).toEqual(['127.0.0.1', PHONE_IP]);
+    expect(data.sessions.map((session) => session.endedAt)).toEqual([null, null]);
 
     expect(data.twoStep).toEqual({
       totp: true,
@@ -228,6 +230,41 @@ describe('GET /api/users/profile/export', () => {
     const before = await count();
     expect((await exportData(otherSession.access_token)).statusCode).toBe(200);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('keeps ended sessions with when they ended: signed out, or idle past the timeout', async () => {
+    const idle = t.config.auth.sessionIdleTimeoutMs;
+    const tim = await createUser(t, { fullName: 'Tim Timeout' });
+    const signIn = async () => {
+      const response = await login(t, tim.email, tim.password);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: TokenPair }>().data;
+    };
+    const signedOut = await signIn();
+    t.clock.advance(1000);
+    const idled = await signIn();
+    const idledAt = t.clock.now();
+    t.clock.advance(1000);
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/logout',
+      headers: bearer(signedOut.access_token),
+    });
+    expect(logout.statusCode, logout.body).toBe(200);
+    const loggedOutAt = t.clock.now();
+
+    t.clock.advance(idle + 1000);
+    const live = await signIn();
+    const response = await exportData(live.access_token);
+    expect(response.statusCode, response.body).toBe(200);
+    const sessions = response.json<{ data: PersonalData }>().data.sessions;
+    // Most recently used first: the live one, the idle one, the one signed out (its sign-in).
+    expect(sessions.map((session) => session.endedAt)).toEqual([
+      null,
+      toIso(idledAt + idle),
+      toIso(loggedOutAt),
+    ]);
+    expect(JSON.stringify(sessions)).not.toContain(idled.refresh_token);
   });
 
   it('answers 401 without a token, and is not answered by GET /users/:id', async () => {

@@ -249,6 +249,8 @@ describe('GET /api/users filters', () => {
     { dormantDays: '3651' },
     { dormantDays: '1.5' },
     { dormantDays: 'many' },
+    { invitedDays: '0' },
+    { invitedDays: '3651' },
     { sortBy: 'last_login_at' },
   ])('answers 400 for %j', async (query) => {
     const response = await list(query);
@@ -459,6 +461,44 @@ describe('invitations in the User', () => {
     });
     expect(setup.statusCode, setup.body).toBe(200);
     expect(setup.json<{ data: User }>().data).toMatchObject({ status: 'active', invitation: null });
+  });
+
+  it('finds pending users by the age of their newest invitation (Remind); a resend starts it again', async () => {
+    const email = uniqueEmail('remind');
+    const created = await bulkCreate([{ email, position: 'contractor', fullName: 'Rae Remind' }]);
+    expect(created.statusCode, created.body).toBe(201);
+    const reminded = async (days: string) =>
+      (await all({ invitedDays: days, search: 'rae remind' })).map((user) => user.fullName);
+
+    // Strictly older than N days, as for dormant accounts.
+    t.clock.advance(7 * DAY);
+    expect(await reminded('7')).toEqual([]);
+    t.clock.advance(1);
+    expect(await reminded('7')).toEqual(['Rae Remind']);
+
+    // The reminder itself is the bulk resend by this filter; after it, the count starts again.
+    const bulk = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/bulk',
+      headers: bearer(await adminToken()),
+      payload: {
+        action: 'resendInvitation',
+        filter: { status: 'pending', invitedDays: 7, search: 'rae remind' },
+      },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().data.results).toEqual([expect.objectContaining({ email, outcome: 'done' })]);
+    expect(await reminded('7')).toEqual([]);
+    expect(await reminded('1')).toEqual([]);
+    t.clock.advance(DAY + 1);
+    expect(await reminded('1')).toEqual(['Rae Remind']);
+
+    // Pending users whose invitation is gone count as invited long ago; others never match.
+    expect(await names({ invitedDays: '1', search: 'pending-' })).toEqual([
+      'pending-fresh',
+      'pending-old',
+    ]);
+    expect(await names({ invitedDays: '1', status: 'active', search: 'recent' })).toEqual([]);
   });
 
   it('is null for users who are not pending', () => {

@@ -232,6 +232,9 @@ const booleanField = z.union([z.boolean(), booleanQuerySchema]);
  *   never used).
  * - `dormantDays`: no sign-in for at least this many days; an account that never signed in
  *   counts from its creation (so a fresh invitation is not dormant).
+ * - `invitedDays`: pending users whose newest invitation was sent at least this many days ago
+ *   (one whose invitation is gone counts too): whom "Remind pending users" writes to, so that a
+ *   resend, one by one or a reminder, starts the count again.
  */
 export const userListFilterSchema = z.object({
   search: searchQuerySchema.optional(),
@@ -240,6 +243,7 @@ export const userListFilterSchema = z.object({
   status: z.enum(STATUSES).optional(),
   neverSignedIn: booleanField.optional(),
   dormantDays: z.coerce.number().int().min(1).max(DORMANT_DAYS_MAX).optional(),
+  invitedDays: z.coerce.number().int().min(1).max(DORMANT_DAYS_MAX).optional(),
 });
 export type UserListFilter = z.infer<typeof userListFilterSchema>;
 export type UserListFilterInput = z.input<typeof userListFilterSchema>;

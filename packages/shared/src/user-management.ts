@@ -71,11 +71,18 @@ export interface BulkUsersAnswer {
   next: string | null;
 }
 
+/** One of the user's sessions in their data: a live one, or an ended one the site still keeps. */
+export interface PersonalSession extends Omit<ActiveSession, 'current'> {
+  /** When it was signed out, revoked or timed out; null while it lasts. */
+  endedAt: string | null;
+}
+
 /** GET /users/profile/export: everything the site holds about the signed-in user. */
 export interface PersonalData {
   exportedAt: string;
   user: User;
-  sessions: Omit<ActiveSession, 'current'>[];
+  /** Live and ended sessions alike, most recently used first. */
+  sessions: PersonalSession[];
   twoStep: { totp: boolean; recoveryCodesLeft: number; passkeys: Passkey[] };
   /** Events where the user is the actor or the target, oldest first. */
   auditEvents: AuditEvent[];

@@ -183,8 +183,8 @@ export class SessionsRepository {
     await query.execute();
   }
 
-  /** Sessions of the user that are not revoked and have not reached their stored end. */
-  async listLive(userId: string, now: string): Promise<SessionListRow[]> {
+  /** The user's sessions with what the sessions list shows, most recently used first. */
+  private sessionsOf(userId: string) {
     return this.db
       .selectFrom('sessions')
       .select([
@@ -195,10 +195,22 @@ export class SessionsRepository {
         'user_agent as userAgent',
       ])
       .where('user_id', '=', userId)
+      .orderBy('last_used_at', 'desc')
+      .orderBy('id');
+  }
+
+  /** Sessions of the user that are not revoked and have not reached their stored end. */
+  async listLive(userId: string, now: string): Promise<SessionListRow[]> {
+    return this.sessionsOf(userId)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
-      .orderBy('last_used_at', 'desc')
-      .orderBy('id')
+      .execute();
+  }
+
+  /** Every session of the user the database still holds, live or ended. */
+  async listAll(userId: string): Promise<(SessionListRow & SessionTimes)[]> {
+    return this.sessionsOf(userId)
+      .select(['expires_at as expiresAt', 'revoked_at as revokedAt'])
       .execute();
   }
 

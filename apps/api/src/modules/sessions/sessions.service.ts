@@ -1,4 +1,10 @@
-import { API_MESSAGES, type ActiveSession, type Status, type TokenPair } from '@staff-admin/shared';
+import {
+  API_MESSAGES,
+  type ActiveSession,
+  type PersonalSession,
+  type Status,
+  type TokenPair,
+} from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -259,6 +265,19 @@ export class SessionsService {
     return rows
       .filter((row) => this.endOf(row) > now)
       .map((row) => ({ ...row, current: row.id === currentSessionId }));
+  }
+
+  /**
+   * Every session of the user the database still holds (ended ones stay until the retention job
+   * deletes them), with when each ended: revoked, or its stored, idle or absolute end passed.
+   */
+  async historyForUser(userId: string): Promise<PersonalSession[]> {
+    const now = this.clock.now();
+    const rows = await this.repository.listAll(userId);
+    return rows.map(({ expiresAt, revokedAt, ...row }) => {
+      const end = Math.min(Date.parse(expiresAt), this.endOf(row));
+      return { ...row, endedAt: revokedAt ?? (end <= now ? toIso(end) : null) };
+    });
   }
 
   /**

@@ -34,8 +34,8 @@ export class PersonalDataService {
       targetId: auth.userId,
       origin,
     });
-    const [live, totp, passkeys, recoveryCodesLeft, events] = await Promise.all([
-      sessions.listForUser(auth.userId, auth.sessionId),
+    const [history, totp, passkeys, recoveryCodesLeft, events] = await Promise.all([
+      sessions.historyForUser(auth.userId),
       twoStep.findTotp(auth.userId),
       twoStep.listPasskeys(auth.userId),
       twoStep.countUnusedRecoveryCodes(auth.userId),
@@ -44,13 +44,7 @@ export class PersonalDataService {
     return {
       exportedAt: nowIso(clock),
       user,
-      sessions: live.map(({ id, createdAt, lastUsedAt, ip, userAgent }) => ({
-        id,
-        createdAt,
-        lastUsedAt,
-        ip,
-        userAgent,
-      })),
+      sessions: history,
       twoStep: {
         totp: Boolean(totp?.confirmedAt),
         recoveryCodesLeft,

@@ -18,18 +18,20 @@ export interface UserFilter {
   neverSignedIn?: boolean;
   /** ISO time: no sign-in since then (an account that never signed in counts from its creation). */
   dormantBefore?: string;
+  /** ISO time: pending, and no invitation sent since then. */
+  invitedBefore?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The shared filter as the repositories take it: "N days" becomes a time by the given clock. */
 export function resolveUserFilter(filter: UserListFilter, now: Date): UserFilter {
-  const { dormantDays, ...rest } = filter;
+  const { dormantDays, invitedDays, ...rest } = filter;
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
   return {
     ...rest,
-    ...(dormantDays === undefined
-      ? {}
-      : { dormantBefore: new Date(now.getTime() - dormantDays * DAY_MS).toISOString() }),
+    ...(dormantDays === undefined ? {} : { dormantBefore: daysAgo(dormantDays) }),
+    ...(invitedDays === undefined ? {} : { invitedBefore: daysAgo(invitedDays) }),
   };
 }
 
@@ -138,6 +140,14 @@ export function searchCondition(
     conditions.push(
       sql<SqlBool>`${unindexed}${lastActivity} < ${timeValue(engine, query.dormantBefore)}`,
     );
+  }
+  if (query.invitedBefore) {
+    // Issuing an invitation deletes the user's earlier unused ones: at most one is left.
+    conditions.push(sql<SqlBool>`${unindexed}users.status = 'pending' and not exists (
+      select 1 from one_time_tokens as invitation
+      where invitation.user_id = users.id and invitation.type = 'confirmation_token'
+        and invitation.used_at is null
+        and invitation.created_at >= ${timeValue(engine, query.invitedBefore)})`);
   }
   if (conditions.length === 0) return sql<SqlBool>`1 = 1`;
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;

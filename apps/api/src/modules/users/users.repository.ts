@@ -555,4 +555,5 @@ const isFiltered = (query: UserFilter): boolean =>
   query.position !== undefined ||
   query.status !== undefined ||
   query.neverSignedIn !== undefined ||
-  query.dormantBefore !== undefined;
+  query.dormantBefore !== undefined ||
+  query.invitedBefore !== undefined;

@@ -25,7 +25,9 @@ const FILTERS_DESCRIPTION =
   'Filters (all optional, combined with AND): `position` and `status` (exactly that role or ' +
   'status); `neverSignedIn=true` (no sign-in ever: pending users, and accounts set up but never ' +
   'used; `false` for the others); `dormantDays=N` (1 to 3650: no sign-in for at least N × 24 h ' +
-  'by the server’s clock, an account that never signed in counting from its creation). ' +
+  'by the server’s clock, an account that never signed in counting from its creation); ' +
+  '`invitedDays=N` (1 to 3650: pending users whose newest invitation was sent at least N × 24 h ' +
+  'ago, or is gone). ' +
   '`sortBy=lastSignInAt` puts accounts that never signed in first in ascending order and last ' +
   'in descending order.';
 

@@ -69,9 +69,12 @@ export const personalDataSchema = z.object({
         lastUsedAt: z.string(),
         ip: z.string().nullable(),
         userAgent: z.string().nullable(),
+        endedAt: z.string().nullable().describe('When it ended; null while it lasts'),
       }),
     )
-    .describe('The live sessions (signed-in devices), most recently used first'),
+    .describe(
+      'The sessions (signed-in devices), live and ended ones the site still keeps, most recently used first',
+    ),
   twoStep: z.object({
     totp: z.boolean(),
     recoveryCodesLeft: z.number().int(),

@@ -53,6 +53,7 @@ const filterFields = (query: UserListFilter): UserListFilter => ({
   status: query.status,
   neverSignedIn: query.neverSignedIn,
   dormantDays: query.dormantDays,
+  invitedDays: query.invitedDays,
 });
 
 const isActiveAdmin = (user: UserStanding) => user.position === 'admin' && user.status === 'active';

@@ -18,6 +18,7 @@ const MY_DATA: PersonalData = {
       lastUsedAt: '2026-11-25T10:00:00.000Z',
       ip: '203.0.113.7',
       userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      endedAt: null,
     },
   ],
   twoStep: { totp: false, recoveryCodesLeft: 0, passkeys: [] },

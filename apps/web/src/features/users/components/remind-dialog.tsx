@@ -1,10 +1,9 @@
-import { DORMANT_DAYS_MAX, USER_LIST_DEFAULT_SORT } from '@staff-admin/shared';
+import { DORMANT_DAYS_MAX, type UserListFilterInput } from '@staff-admin/shared';
 import { useState } from 'react';
 import { Input } from '../../../components/ui/input.js';
 import { countLabel } from '../../../components/ui/pagination.js';
 import type { BulkJob } from '../api/bulk-users.js';
-import { useUsers } from '../api/get-users.js';
-import { NO_FILTERS } from '../hooks/use-users-list-params.js';
+import { useUsersCount } from '../api/count-users.js';
 import { BulkRunDialog } from './bulk-run-dialog.js';
 
 /** Reminders go by default to invitations older than a week. */
@@ -21,9 +20,9 @@ function parseDays(text: string): number | null {
 }
 
 /**
- * Resends the invitation of every pending user invited more than N days ago: the bulk resend
- * with the filter "pending, no sign-in for N days" (a pending account's creation is its first
- * invitation). The dialog says how many that is before anything is sent.
+ * Resends the invitation of every pending user whose newest invitation is more than N days old
+ * (the shared filter's `invitedDays`, so that a recent resend starts the count again): the bulk
+ * resend by that filter. The dialog says how many that is before anything is sent.
  */
 export function RemindDialog({
   open,
@@ -34,13 +33,13 @@ export function RemindDialog({
 }) {
   const [text, setText] = useState(String(REMIND_DEFAULT_DAYS));
   const days = parseDays(text);
-  const filters = { ...NO_FILTERS, status: 'pending', dormantDays: days } as const;
-  // One row is enough: only the count is read.
-  const matches = useUsers(
-    { ...filters, page: 1, limitPerPage: 1, ...USER_LIST_DEFAULT_SORT },
-    { enabled: open && days !== null },
-  );
-  const total = days !== null && !matches.isPlaceholderData ? matches.data?.meta.totalItems : null;
+  const filter: UserListFilterInput = {
+    includeInactive: true,
+    status: 'pending',
+    ...(days !== null ? { invitedDays: days } : {}),
+  };
+  const matches = useUsersCount(filter, { enabled: open && days !== null });
+  const total = days !== null ? matches.data : undefined;
 
   let count = '';
   if (days !== null) {
@@ -54,7 +53,7 @@ export function RemindDialog({
     days !== null && typeof total === 'number' && total > 0
       ? {
           action: 'resendInvitation',
-          target: { filter: { includeInactive: true, status: 'pending', dormantDays: days } },
+          target: { filter },
           total,
         }
       : null;

@@ -317,11 +317,17 @@ describe('bulk actions', () => {
 });
 
 describe('reminders', () => {
-  it('resends to every pending user invited more than N days ago', async () => {
-    const old = people(2, { status: 'pending', createdAt: daysAgo(30) }, 'Old');
-    const recent = people(1, { status: 'pending', createdAt: daysAgo(1) }, 'Recent');
+  it('resends to every pending user whose newest invitation is more than N days old', async () => {
+    const invited = (days: number) => ({
+      status: 'pending' as const,
+      createdAt: daysAgo(60),
+      invitation: { sentAt: daysAgo(days), expiresAt: daysAgo(days - 7), expired: days > 7 },
+    });
+    const old = people(2, invited(30), 'Old');
+    // Created long ago, but invited again yesterday: not reminded yet.
+    const resent = people(1, invited(1), 'Resent');
     const active = people(1, { status: 'active', createdAt: daysAgo(60) }, 'Active');
-    const everyone = [...old, ...recent, ...active];
+    const everyone = [...old, ...resent, ...active];
     const calls = serveBulk(everyone, doneFor(everyone));
     const { queries, user } = renderUserList(everyone);
     await screen.findByText(old[0]!.email);
@@ -332,7 +338,11 @@ describe('reminders', () => {
     expect(
       await within(dialog).findByText('2 pending users were invited more than 7 days ago.'),
     ).toBeVisible();
-    expect(queries.at(-1)).toMatchObject({ status: 'pending', dormantDays: '7' });
+    expect(queries.at(-1)).toMatchObject({
+      status: 'pending',
+      invitedDays: '7',
+      limitPerPage: '1',
+    });
 
     const days = within(dialog).getByRole('spinbutton', { name: 'Days since the invitation' });
     await user.clear(days);
@@ -358,7 +368,7 @@ describe('reminders', () => {
     expect(bodies(calls)).toEqual([
       {
         action: 'resendInvitation',
-        filter: { includeInactive: true, status: 'pending', dormantDays: 14 },
+        filter: { includeInactive: true, status: 'pending', invitedDays: 14 },
         limit: BULK_USERS_MAX,
       },
     ]);

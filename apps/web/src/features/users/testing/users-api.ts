@@ -35,6 +35,12 @@ function matchesFilter(user: User, query: Record<string, string>): boolean {
     const last = Date.parse(user.lastSignInAt ?? user.createdAt);
     if (Date.now() - last < Number(query.dormantDays) * DAY_MS) return false;
   }
+  if (query.invitedDays) {
+    // A pending user whose invitation is gone counts too.
+    if (user.status !== 'pending') return false;
+    const sent = user.invitation ? Date.parse(user.invitation.sentAt) : 0;
+    if (Date.now() - sent < Number(query.invitedDays) * DAY_MS) return false;
+  }
   return true;
 }
 
