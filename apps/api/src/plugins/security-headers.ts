@@ -20,33 +20,46 @@ function nonceFor(response: ServerResponse): string {
   return nonce;
 }
 
+/** The site's CSP around its nonce: inline styles need this response's nonce, nothing else inline. */
+const SITE_CSP_START = "default-src 'self';script-src 'self';style-src 'self' 'nonce-";
+const SITE_CSP_END =
+  "';img-src 'self' data: blob:;font-src 'self';connect-src 'self';object-src 'none';" +
+  "base-uri 'none';frame-ancestors 'none';form-action 'self'";
+
 /**
- * Helmet with a strict CSP (no 'unsafe-inline' anywhere; inline styles need this response's
- * nonce), no-referrer, nosniff, and HSTS only when the public URL is https.
+ * A JSON answer loads nothing and is framed by nobody: the strictest CSP, the same string for
+ * every answer (no nonce to draw, no policy to build on the API's hot path).
+ */
+export const JSON_CSP =
+  "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'";
+
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && contentType.startsWith('application/json');
+
+/**
+ * Helmet for no-referrer, nosniff, frame denial and HSTS only when the public URL is https; the
+ * CSP is set here, once the answer's type is known: JSON_CSP for JSON, otherwise the site's strict
+ * CSP (no 'unsafe-inline' anywhere; inline styles need this response's nonce). A route that sets
+ * its own CSP (uploaded pictures) keeps it.
  */
 export const securityHeadersPlugin = fp<{ https: boolean }>(
   async (app, { https }) => {
     await app.register(helmet, {
       global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", (_req, res) => `'nonce-${nonceFor(res as ServerResponse)}'`],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-        },
-      },
+      contentSecurityPolicy: false,
       referrerPolicy: { policy: 'no-referrer' },
       // frame-ancestors 'none' for browsers that still only read X-Frame-Options.
       frameguard: { action: 'deny' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (reply.hasHeader('content-security-policy')) return;
+      reply.header(
+        'content-security-policy',
+        isJson(reply.getHeader('content-type'))
+          ? JSON_CSP
+          : `${SITE_CSP_START}${nonceFor(reply.raw)}${SITE_CSP_END}`,
+      );
     });
   },
   { name: 'security-headers' },
