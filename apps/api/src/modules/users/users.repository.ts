@@ -9,6 +9,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { DbEngine } from '../../db/database.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
@@ -176,8 +177,10 @@ export class UsersRepository {
       ]);
   }
 
+  private readonly byId = compiledOnce((id) => this.selectUsers().where('users.id', '=', id));
+
   async findById(id: string): Promise<User | undefined> {
-    const row = await this.selectUsers().where('users.id', '=', id).executeTakeFirst();
+    const [row] = (await this.db.executeQuery(this.byId(id))).rows;
     return row && this.toUser(row);
   }
 
