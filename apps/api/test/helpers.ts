@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Position, Status, TokenPair, TokenType, User } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Logger } from 'pino';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
@@ -76,8 +77,14 @@ export interface TestAppOptions {
 
 const usePostgres = () => process.env.TEST_DB === 'postgres';
 
-/** A fresh, empty database: a temp SQLite file, or a new PostgreSQL database on TEST_DATABASE_URL. */
-export async function createTestDatabaseUrl(dir: string): Promise<{
+/**
+ * A fresh, empty database: a temp SQLite file, or a new PostgreSQL database on TEST_DATABASE_URL.
+ * `migrated`: on PostgreSQL, a copy of the run's migrated template (test/global-setup.ts).
+ */
+export async function createTestDatabaseUrl(
+  dir: string,
+  { migrated = false }: { migrated?: boolean } = {},
+): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
@@ -85,7 +92,10 @@ export async function createTestDatabaseUrl(dir: string): Promise<{
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `staff_admin_test_${randomBytes(6).toString('hex')}`;
-  await withPgClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const template = migrated ? inject('pgTemplate') : null;
+  await withPgClient(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -133,7 +143,7 @@ export function testEnv(dir: string, databaseUrl: string, env: Record<string, st
 /** Boots the real app (buildApp + migrations) on a fresh database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-api-'));
-  const { url, drop } = await createTestDatabaseUrl(dir);
+  const { url, drop } = await createTestDatabaseUrl(dir, { migrated: true });
   const reachedAt = options.databaseUrl ? options.databaseUrl(url) : url;
   const config = loadConfig(testEnv(dir, reachedAt, options.env));
   const database = createDatabase(config.database);

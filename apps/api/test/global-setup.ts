@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PostgreSQL database that each test app's database is copied from. */
+    pgTemplate: string | null;
+  }
+}
+
+/**
+ * On PostgreSQL, the migrations run once per test run, into a template database; each test app's
+ * database is then a copy of it (CREATE DATABASE ... TEMPLATE), about 0.1 s instead of 0.5 s for
+ * creating and migrating one. Tests of the migrations themselves still start from empty databases.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (project.config.env?.TEST_DB !== 'postgres' || !serverUrl) {
+    project.provide('pgTemplate', null);
+    return;
+  }
+  const name = `staff_admin_template_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = createDatabase({ engine: 'postgres', connectionString: url.toString() });
+  try {
+    await migrateToLatest(database);
+  } finally {
+    await database.db.destroy();
+  }
+  project.provide('pgTemplate', name);
+  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
