@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@staff-admin/shared';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  REFRESH_TOKEN_STORAGE_KEY,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+} from '@staff-admin/shared';
 import { createUser, expect, expectAccessible, test, type TestUser } from '../support/fixtures.js';
 import { waitForMail } from '../support/mailbox.js';
 
@@ -154,21 +159,24 @@ test('a project owner, whose role requires it, is taken to set up two-step sign-
   await expect(page).toHaveURL(/\/auth\/two-step-setup$/);
   // A fresh access token first: the browser tests' tokens last 4 s, which axe alone can use up
   // on a busy machine, and this page makes no call that would refresh it.
-  const status = await page.evaluate(async () => {
-    const refreshed = await fetch(
-      `/api/auth/refresh-token/${encodeURIComponent(localStorage.getItem('rft') ?? '')}`,
-      { method: 'POST' },
-    );
-    const tokens = (
-      (await refreshed.json()) as { data: { access_token: string; refresh_token: string } }
-    ).data;
-    localStorage.setItem('act', tokens.access_token);
-    localStorage.setItem('rft', tokens.refresh_token);
-    const response = await fetch('/api/users/sessions', {
-      headers: { authorization: `Bearer ${tokens.access_token}` },
-    });
-    return { status: response.status, body: (await response.json()) as { reason?: string } };
-  });
+  const status = await page.evaluate(
+    async ([accessKey, refreshKey]) => {
+      const refreshed = await fetch(
+        `/api/auth/refresh-token/${encodeURIComponent(localStorage.getItem(refreshKey) ?? '')}`,
+        { method: 'POST' },
+      );
+      const tokens = (
+        (await refreshed.json()) as { data: { access_token: string; refresh_token: string } }
+      ).data;
+      localStorage.setItem(accessKey, tokens.access_token);
+      localStorage.setItem(refreshKey, tokens.refresh_token);
+      const response = await fetch('/api/users/sessions', {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      return { status: response.status, body: (await response.json()) as { reason?: string } };
+    },
+    [ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY] as const,
+  );
   expect(status).toEqual({
     status: 403,
     body: expect.objectContaining({ reason: 'two_step_setup_required' }),

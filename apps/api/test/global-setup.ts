@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { databaseUrl, withPgClient } from './pg-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,19 +23,12 @@ export default async function setup(project: TestProject) {
     return;
   }
   const name = `staff_admin_template_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => withPgClient(serverUrl, (client) => client.query(statement));
   await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = createDatabase({ engine: 'postgres', connectionString: url.toString() });
+  const database = createDatabase({
+    engine: 'postgres',
+    connectionString: databaseUrl(serverUrl, name),
+  });
   try {
     await migrateToLatest(database);
   } finally {

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Position, Status, TokenPair, TokenType, User } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Logger } from 'pino';
 import { buildApp, type App } from '../src/app.js';
@@ -19,6 +18,7 @@ import { createLogger } from '../src/lib/logger.js';
 import { generateOpaqueToken, hashToken } from '../src/lib/secure-token.js';
 import type { CoreServices } from '../src/services.js';
 import { multipart, type FilePart } from './images.js';
+import { databaseUrl, withPgClient } from './pg-admin.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -96,26 +96,14 @@ export async function createTestDatabaseUrl(
   await withPgClient(serverUrl, (client) =>
     client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(serverUrl, name),
     drop: async () => {
       await withPgClient(serverUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );
     },
   };
-}
-
-async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The env a test app starts from; `env` entries replace these. */
