@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './apps/web/vitest.config.js';
 
 /**
  * One run for every unit and API test. The API suite runs once on SQLite and, when
@@ -26,7 +27,7 @@ export default defineConfig({
     },
     projects: [
       'packages/shared',
-      'apps/web',
+      ...webProjects,
       // Needs the built site (bundle budgets): scripts/test.mjs builds before running Vitest.
       'bench',
       apiOn('sqlite'),

@@ -1,5 +1,6 @@
 import type { UpdateUserInput } from '@staff-admin/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
@@ -38,6 +39,15 @@ function OtherUserProfile({ id }: { id: string }) {
   const deleteUser = useDeleteUser(id);
   const resendInvitation = useResendInvitation();
   const sendPasswordReset = useSendPasswordReset();
+  // A deleted user's record is dropped from the cache once this page is gone: dropped while the
+  // page still shows it (navigation renders in a transition), it would be fetched again.
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (deleted.current) queryClient.removeQueries({ queryKey: userQueryKey(id) });
+    },
+    [queryClient, id],
+  );
 
   if (user.isPending) {
     return (
@@ -88,8 +98,8 @@ function OtherUserProfile({ id }: { id: string }) {
           actions={{
             deleteUser: async () => {
               await deleteUser.mutateAsync();
+              deleted.current = true;
               await navigate(paths.users.path);
-              queryClient.removeQueries({ queryKey: userQueryKey(id) });
             },
             resendInvitation: () => resendInvitation.mutateAsync(email),
             sendPasswordReset: () => sendPasswordReset.mutateAsync(email),
