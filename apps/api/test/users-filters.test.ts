@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../src/lib/clock.js';
 import type { UserListQuery } from '../src/modules/users/user-search.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
+import { COLLECTING, WALKING, WALKING_DENSE } from './search-plans.js';
 import {
   bearer,
   createTestApp,
@@ -303,8 +304,9 @@ describe('GET /api/users sorted by last sign-in', () => {
   );
 
   it('gives the same pages whether filtered matches are collected or walked', async () => {
-    const collecting = new UsersRepository(t.db, t.database.engine, undefined, [], t.clock);
-    const walking = new UsersRepository(t.db, t.database.engine, 0, [], t.clock);
+    const collecting = new UsersRepository(t.db, t.database.engine, COLLECTING, [], t.clock);
+    const walking = new UsersRepository(t.db, t.database.engine, WALKING, [], t.clock);
+    const walkingDense = new UsersRepository(t.db, t.database.engine, WALKING_DENSE, [], t.clock);
     const dormantBefore = toIso(start - 30 * DAY);
     const filters: Partial<UserListQuery>[] = [
       {},
@@ -330,6 +332,7 @@ describe('GET /api/users sorted by last sign-in', () => {
             const label = JSON.stringify(query);
             const collected = await collecting.findPage(query);
             expect(await walking.findPage(query), label).toEqual(collected);
+            expect(await walkingDense.findPage(query), label).toEqual(collected);
           }
         }
       }

@@ -1,6 +1,7 @@
 import type { User } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
+import { COLLECTING, WALKING, WALKING_DENSE } from './search-plans.js';
 import type { UserListQuery } from '../src/modules/users/user-search.js';
 import { bearer, createSignedInAdmin, createTestApp, createUser, type TestApp } from './helpers.js';
 
@@ -255,8 +256,9 @@ describe('GET /api/users paging, sorting and filters', () => {
 
 describe('the two plans of a search page', () => {
   it('give the same pages whether matches are collected or found by walking the index', async () => {
-    const collecting = new UsersRepository(t.db, t.database.engine, undefined, [], t.clock);
-    const walking = new UsersRepository(t.db, t.database.engine, 0, [], t.clock);
+    const collecting = new UsersRepository(t.db, t.database.engine, COLLECTING, [], t.clock);
+    const walking = new UsersRepository(t.db, t.database.engine, WALKING, [], t.clock);
+    const walkingDense = new UsersRepository(t.db, t.database.engine, WALKING_DENSE, [], t.clock);
     const searches = ['example', 'smith', 'SAME NAME', 'co.th', 'nobody-here', '%', 'a'];
     for (const search of searches) {
       for (const sortBy of ['fullName', 'email', 'createdAt'] as const) {
@@ -272,6 +274,7 @@ describe('the two plans of a search page', () => {
           const label = JSON.stringify(query);
           const collected = await collecting.findPage(query);
           expect(await walking.findPage(query), label).toEqual(collected);
+          expect(await walkingDense.findPage(query), label).toEqual(collected);
           expect(collected.total, label).toBe((await emailsFor({ search })).length);
         }
       }

@@ -333,6 +333,12 @@ export interface WebauthnRegistrationsTable {
   expires_at: string;
 }
 
+/** A version per table, bumped by triggers on every change the users list counts (migration 0013). */
+export interface TableVersionsTable {
+  table_name: string;
+  version: ColumnType<number | string | bigint, number, number>;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -357,4 +363,5 @@ export interface DB {
   passkeys: PasskeysTable;
   sign_in_challenges: SignInChallengesTable;
   webauthn_registrations: WebauthnRegistrationsTable;
+  table_versions: TableVersionsTable;
 }

@@ -12,6 +12,7 @@ import { processHeartbeats } from './0009-process-heartbeats.js';
 import { budgeting } from './0010-budgeting.js';
 import { twoStep } from './0011-two-step.js';
 import { userManagement } from './0012-user-management.js';
+import { usersVersion } from './0013-users-version.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -31,5 +32,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0010-budgeting': budgeting(engine),
     '0011-two-step': twoStep(engine),
     '0012-user-management': userManagement(engine),
+    '0013-users-version': usersVersion(engine),
   };
 }

@@ -77,6 +77,26 @@ export const COLLECT_MATCHES_UP_TO = 20_000;
  */
 export const COLLECT_FILTERED_UP_TO = 2_000;
 
+/**
+ * A search whose matches are dense enough that about this many rows of the sort index hold its
+ * page (page end × users ÷ matches) first walks at most four times as many, checking the term on
+ * each (UsersRepository.findPage). Matches that cluster elsewhere in the sort order (Thai names
+ * sorted by name) leave such a walk short, and the page is then collected after all. Measured with
+ * bench/search on 100,000 users (docs/performance.md "Dense searches").
+ */
+export const WALK_DENSE_MATCHES_UP_TO = 2_500;
+
+/** The thresholds that choose a page's plan (UsersRepository.findPage); tests move them. */
+export interface SearchPlans {
+  collectMatchesUpTo: number;
+  walkDenseMatchesUpTo: number;
+}
+
+export const SEARCH_PLANS: SearchPlans = {
+  collectMatchesUpTo: COLLECT_MATCHES_UP_TO,
+  walkDenseMatchesUpTo: WALK_DENSE_MATCHES_UP_TO,
+};
+
 /** `%`, `_` and `\` match themselves: each is escaped with `\` (used as the ESCAPE character). */
 export const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -91,6 +111,12 @@ export interface SearchConditionOptions {
    * planner has statistics and chooses itself.
    */
   walkSortIndex?: boolean;
+  /**
+   * SQLite checks the term on each row read (LIKE) instead of through the trigram index, which
+   * gathers every match before the first row is read: for a walk over dense matches, where the
+   * page is found after a few rows and gathering them all would cost more than the page.
+   */
+  matchTermByScan?: boolean;
 }
 
 /**
@@ -103,14 +129,14 @@ export interface SearchConditionOptions {
 export function searchCondition(
   engine: DbEngine,
   query: UserFilter,
-  { walkSortIndex = false }: SearchConditionOptions = {},
+  { walkSortIndex = false, matchTermByScan = false }: SearchConditionOptions = {},
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   // SQLite's unary + changes no value but hides a column from the planner's index choice.
   const unindexed = walkSortIndex && engine === 'sqlite' ? sql.raw('+') : sql.raw('');
   const term = query.search?.toLowerCase();
   if (term) {
-    if (engine === 'sqlite' && usesTrigramIndex(term)) {
+    if (engine === 'sqlite' && usesTrigramIndex(term) && !matchTermByScan) {
       conditions.push(sql<SqlBool>`users.rowid in (
         select rowid from users_search where users_search match ${ftsPhrase(term)})`);
     } else {

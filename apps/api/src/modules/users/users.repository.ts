@@ -13,12 +13,14 @@ import { compiledOnce } from '../../db/compiled-once.js';
 import type { DbEngine } from '../../db/database.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
+import type { CountLookup, MatchCounts } from './match-counts.js';
 import {
   COLLECT_FILTERED_UP_TO,
-  COLLECT_MATCHES_UP_TO,
+  SEARCH_PLANS,
   searchCondition,
   sortColumn,
   usesTrigramIndex,
+  type SearchPlans,
   type UserFilter,
   type UserListQuery,
 } from './user-search.js';
@@ -104,12 +106,14 @@ export class UsersRepository {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly engine: DbEngine,
-    /** Tests lower it to check that both plans of `findPage` give the same pages. */
-    private readonly collectMatchesUpTo = COLLECT_MATCHES_UP_TO,
+    /** Tests move them to check that every plan of `findPage` gives the same pages. */
+    private readonly plans: SearchPlans = SEARCH_PLANS,
     /** MFA_REQUIRED_ROLES: a User's `twoStepRequired`. */
     private readonly twoStepRoles: readonly Position[] = [],
     /** Judges whether an invitation has expired (the services' injected clock). */
     private readonly clock: Clock = systemClock,
+    /** Remembered counts; none inside a transaction, whose writes others do not see yet. */
+    private readonly matchCounts?: MatchCounts,
   ) {}
 
   private toUser = (row: UserSelection): User => ({
@@ -259,11 +263,15 @@ export class UsersRepository {
    * - collect: gather all matches, then sort them (a materialized CTE). Best when matches are
    *   rare, or cluster in sort order (a Thai term sorted by name): a walk could read the whole
    *   index for them.
-   * Terms the trigram indexes serve are counted first (cheap), and the count picks the plan.
-   * Shorter terms need a scan whatever the plan, so they collect and count in that one scan.
-   * The filters (role, status, never signed in, dormant) are counted through their indexes too;
-   * without a search, their matches are collected when at most COLLECT_FILTERED_UP_TO, and
-   * otherwise the sort index is walked (they are then dense enough to fill a page at once).
+   * The number of matches is remembered until the users change (MatchCounts), and picks the plan.
+   * A search matching densely enough walks first, at most a few times the rows its page should
+   * need (WALK_DENSE_MATCHES_UP_TO); a walk left short, or a rarer term, collects. A term of 1-2
+   * characters not yet counted needs a scan whatever the plan, so it collects and counts in that
+   * one scan. Other terms are counted first (cheap through the trigram indexes); one matching
+   * more than COLLECT_MATCHES_UP_TO walks the whole way. The filters (role, status, never signed
+   * in, dormant) are counted through their indexes too; without a search, their matches are
+   * collected when at most COLLECT_FILTERED_UP_TO, and otherwise the sort index is walked (they
+   * are then dense enough to fill a page at once).
    */
   async findPage(query: UserListQuery): Promise<{ users: User[]; total: number }> {
     const filter = searchCondition(this.engine, query);
@@ -272,26 +280,85 @@ export class UsersRepository {
       return { users: rows.map(this.toUser), total: rows.length };
     }
     const page = { limit: query.limit, offset: query.offset };
+    const counted = await this.lookUpCount(query);
 
-    if (query.search && !usesTrigramIndex(query.search)) {
+    if (counted.total === undefined && query.search && !usesTrigramIndex(query.search)) {
       const rows = await this.collectPage(query, filter, page);
-      const total = rows[0]?.total ?? (await this.count(filter));
-      return { users: await this.loadInOrder(rows), total: Number(total) };
+      const total = Number(rows[0]?.total ?? (await this.count(filter)));
+      counted.save(total);
+      return { users: await this.loadInOrder(rows), total };
     }
 
-    const total = await this.count(filter);
+    let total = counted.total;
+    if (total === undefined) {
+      total = await this.count(filter);
+      counted.save(total);
+    }
     if (total === 0) return { users: [], total };
-    const collect = query.search
-      ? total <= this.collectMatchesUpTo
-      : isFiltered(query) && total <= Math.min(this.collectMatchesUpTo, COLLECT_FILTERED_UP_TO);
-    const rows = collect
-      ? await this.collectPage(query, filter, page)
-      : await this.walkPage(
-          query,
-          searchCondition(this.engine, query, { walkSortIndex: true }),
-          page,
-        );
+    const rows =
+      (query.search ? await this.walkDenseMatches(query, page, total) : undefined) ??
+      (this.collects(query, total)
+        ? await this.collectPage(query, filter, page)
+        : await this.walkPage(
+            query,
+            searchCondition(this.engine, query, { walkSortIndex: true }),
+            page,
+          ));
     return { users: await this.loadInOrder(rows), total };
+  }
+
+  /** Whether the page is found by collecting every match rather than walking the sort index. */
+  private collects(query: UserFilter, total: number): boolean {
+    if (query.search)
+      return total <= this.plans.collectMatchesUpTo || !usesTrigramIndex(query.search);
+    return (
+      isFiltered(query) && total <= Math.min(this.plans.collectMatchesUpTo, COLLECT_FILTERED_UP_TO)
+    );
+  }
+
+  private lookUpCount(filter: UserFilter): Promise<CountLookup> {
+    return this.matchCounts?.lookup(filter) ?? Promise.resolve(NOT_REMEMBERED);
+  }
+
+  /**
+   * The page by a bounded walk, when the matches are dense enough for one: the first rows of the
+   * sort index, at most four times as many as should hold the page, each checked against the
+   * filter. Undefined when the matches are too sparse, or the walk came back short of a page it
+   * should have filled (matches clustered further on in the sort order).
+   */
+  private async walkDenseMatches(
+    query: UserListQuery,
+    page: PageWindow,
+    total: number,
+  ): Promise<{ id: string }[] | undefined> {
+    const everyone = await this.lookUpCount({ includeInactive: true });
+    let users = everyone.total;
+    if (users === undefined) {
+      users = await this.count(sql<SqlBool>`1 = 1`);
+      everyone.save(users);
+    }
+    const rowsNeeded = Math.ceil(((page.offset + page.limit) * users) / total);
+    if (rowsNeeded > this.plans.walkDenseMatchesUpTo) return undefined;
+    const bound = 4 * rowsNeeded;
+    const direction = sortDirection(query);
+    const walked = this.db
+      .selectFrom('users')
+      .selectAll()
+      .orderBy(orderKey(sortColumn(query.sortBy), query.sortBy, direction))
+      .orderBy('users.id', direction)
+      .limit(bound)
+      .as('users');
+    const rows = await this.db
+      .selectFrom(walked)
+      .select('users.id as id')
+      .where(searchCondition(this.engine, query, { walkSortIndex: true, matchTermByScan: true }))
+      .orderBy(orderKey(sortColumn(query.sortBy), query.sortBy, direction))
+      .orderBy('users.id', direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const pageSize = Math.min(page.limit, Math.max(0, total - page.offset));
+    return rows.length === pageSize || bound >= users ? rows : undefined;
   }
 
   /** How many users match the filter (what the list counts). */
@@ -552,6 +619,8 @@ type UserSelection = Omit<UserRow, 'password_hash' | 'full_name_lower'> & {
   invitation_sent_at: string | null;
   invitation_expires_at: string | null;
 };
+
+const NOT_REMEMBERED: CountLookup = { total: undefined, save: () => {} };
 
 /** One of the filters of issue 16 narrows the users (beyond hiding inactive ones). */
 const isFiltered = (query: UserFilter): boolean =>
