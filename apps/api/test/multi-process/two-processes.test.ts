@@ -243,6 +243,26 @@ describe('two API processes on one database and one Redis', () => {
     ).toBe(403);
   });
 
+  it('count the list the same on both after a change on one (remembered counts move on)', async () => {
+    const total = async (server: ServerProcess, search: string) => {
+      const query = new URLSearchParams({ search, includeInactive: 'false' });
+      const response = await call(server, 'GET', `/api/users?${query}`, {
+        token: admin.access_token,
+      });
+      expect(response.status).toBe(200);
+      return response.json.meta.totalItems as number;
+    };
+    const before = await total(a, 'example');
+    expect(await total(a, 'example')).toBe(before); // now remembered by a
+    const invited = await call(b, 'POST', '/api/users/bulk-create', {
+      token: admin.access_token,
+      body: { users: [{ email: 'counted@example.com', position: 'contractor' }] },
+    });
+    expect(invited.status).toBe(201);
+    expect(await total(a, 'example')).toBe(before + 1);
+    expect(await total(b, 'example')).toBe(before + 1);
+  });
+
   it('deliver each mail exactly once, though both workers watch one outbox', async () => {
     const batch = (prefix: string) => ({
       users: Array.from({ length: 10 }, (_, i) => ({
