@@ -118,7 +118,7 @@ export function buildRows({ figures, notMeasured, settings }) {
     for (const c of result.cases) {
       rows.push({
         label: `${engine}: ${c.name}`,
-        value: `p50 ${formatMs(c.p50Ms)} · p99 ${formatMs(c.p99Ms)}${c.budgeted ? '' : ' · stress, no budget'}`,
+        value: `p50 ${formatMs(c.p50Ms)} · p99 ${formatMs(c.p99Ms)}${c.budgeted ? '' : ' · no budget'}`,
       });
     }
   }

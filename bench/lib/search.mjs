@@ -10,7 +10,7 @@ const SEARCH_SCRIPT = 'bench/search/run.mjs';
  * @property {number} matches
  * @property {number} p50Ms
  * @property {number} p99Ms
- * @property {boolean} budgeted false for stress cases beyond the issue's list (shown, not checked)
+ * @property {boolean} budgeted false for the cases timed after a change (shown, not checked)
  */
 
 /**

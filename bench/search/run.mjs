@@ -46,6 +46,10 @@ const CASES = [
   { name: '1 char, sort email', query: { search: 'z', sortBy: 'email', sortDirection: 'ASC' } },
   { name: '3 chars, half of everyone', query: { search: '.co' } },
   { name: '3 chars, half, page 2', query: { search: '.co', page: '2' } },
+  // The list remembers counts until the users change. These come after a change each time, so
+  // every request counts its matches anew: shown, not budgeted (docs/performance.md).
+  { name: 'after a change: 2 chars', afterChange: true, query: { search: 'ar' } },
+  { name: 'after a change: 3 chars, half', afterChange: true, query: { search: '.co' } },
   { name: '3 chars, everyone, sort name', query: { search: 'exa', sortBy: 'fullName' } },
   { name: 'literal % in term', query: { search: '50%' } },
   { name: 'deep page (9000)', query: { page: '9000' } },
@@ -150,11 +154,17 @@ async function benchEngine(label, env) {
       const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
       const headers = { authorization: `Bearer ${login.json().data.access_token}` };
       const results = [];
-      for (const { name, query, stress } of CASES) {
+      // A change the list counts (migration 0013's version moves on), to nobody's visible data.
+      const change = () =>
+        sql`update users set last_login_at = last_login_at where email = ${ADMIN.email}`.execute(
+          database.db,
+        );
+      for (const { name, query, afterChange = false } of CASES) {
         const url = `/api/users?${new URLSearchParams(query)}`;
         let totalItems = 0;
         const times = [];
         for (let i = 0; i < WARMUP + REQUESTS; i += 1) {
+          if (afterChange) await change();
           const start = performance.now();
           const response = await app.inject({ method: 'GET', url, headers });
           const elapsed = performance.now() - start;
@@ -170,7 +180,7 @@ async function benchEngine(label, env) {
           totalItems,
           p50: percentile(times, 0.5),
           p99: percentile(times, 0.99),
-          budgeted: !stress,
+          budgeted: !afterChange,
         });
       }
       return { label, seedSeconds, results };
@@ -191,7 +201,7 @@ function print({ label, seedSeconds, results }) {
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(30)} ${String(r.totalItems).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}${r.budgeted ? '' : '  (stress, no budget)'}`,
+      `${r.name.padEnd(30)} ${String(r.totalItems).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}${r.budgeted ? '' : '  (no budget)'}`,
     );
   }
 }
