@@ -124,7 +124,8 @@ export interface SearchConditionOptions {
  * ignored (both sides lower-cased the same way, see migration 0003), every character literal;
  * inactive users hidden unless asked for; and the filters of UserFilter. PostgreSQL: LIKE, served by the pg_trgm GIN indexes.
  * SQLite: the FTS5 trigram index for terms of 3+ characters (a phrase there is an exact substring
- * match), a scan with LIKE for shorter ones. Both give the same rows.
+ * match), a scan with LIKE of the texts' narrow index for shorter ones; a walk, LIKE on each row it
+ * reads. All give the same rows.
  */
 export function searchCondition(
   engine: DbEngine,
@@ -136,11 +137,18 @@ export function searchCondition(
   const unindexed = walkSortIndex && engine === 'sqlite' ? sql.raw('+') : sql.raw('');
   const term = query.search?.toLowerCase();
   if (term) {
+    const pattern = `%${escapeLike(term)}%`;
     if (engine === 'sqlite' && usesTrigramIndex(term) && !matchTermByScan) {
       conditions.push(sql<SqlBool>`users.rowid in (
         select rowid from users_search where users_search match ${ftsPhrase(term)})`);
+    } else if (engine === 'sqlite' && !matchTermByScan && !walkSortIndex) {
+      // All matches at once: scanned in the narrow index of the two texts (migration 0003), not
+      // in the table's rows (a third of the time). A walk checks each row it reads instead.
+      conditions.push(sql<SqlBool>`users.rowid in (
+        select rowid from users as texts indexed by users_search_text_idx
+        where texts.email like ${pattern} escape '\\'
+          or texts.full_name_lower like ${pattern} escape '\\')`);
     } else {
-      const pattern = `%${escapeLike(term)}%`;
       conditions.push(sql<SqlBool>`(users.email like ${pattern} escape '\\'
         or users.full_name_lower like ${pattern} escape '\\')`);
     }
