@@ -3,7 +3,7 @@ import {
   REFRESH_TOKEN_STORAGE_KEY,
   type TokenPair,
 } from '@staff-admin/shared';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../testing/server.js';
 import { storeTokens } from '../testing/session.js';
@@ -14,24 +14,32 @@ import { subscribeToSession } from './session.js';
 const OLD = { access_token: 'old-access', refresh_token: 'old-refresh' };
 const NEW = { access_token: 'new-access', refresh_token: 'new-refresh' };
 
-/** GET /things/:id answers 200 to the new token and 401 to anything else; it records every call. */
-function thingsEndpoint() {
+/**
+ * GET /things/:id answers 200 to the new token and 401 to anything else; it records every call.
+ * `oldTokenCalls` resolves once that many calls with another token have come in: a refresh held
+ * until then is still under way when every one of them is refused.
+ */
+function thingsEndpoint(expectedOldTokenCalls = 1) {
   const calls: { id: string; authorization: string | null }[] = [];
+  let arrived = () => {};
+  const oldTokenCalls = new Promise<void>((resolve) => (arrived = resolve));
   server.use(
-    http.get(`${API}/things/:id`, async ({ request, params }) => {
+    http.get(`${API}/things/:id`, ({ request, params }) => {
       const authorization = request.headers.get('Authorization');
       calls.push({ id: String(params.id), authorization });
-      await delay(5);
       if (authorization === `Bearer ${NEW.access_token}`) {
         return HttpResponse.json({ data: { id: params.id } });
       }
+      const refused = calls.filter((call) => call.authorization !== `Bearer ${NEW.access_token}`);
+      if (refused.length === expectedOldTokenCalls) arrived();
       return HttpResponse.json({ code: 401, message: 'Authentication required' }, { status: 401 });
     }),
   );
-  return calls;
+  return { calls, oldTokenCalls };
 }
 
-function refreshEndpoint(answer: () => Response) {
+/** POST /auth/refresh-token/:token records its calls and gives `answer`, once `after` resolves. */
+function refreshEndpoint(answer: () => Response, after: Promise<void> = Promise.resolve()) {
   const calls: { refreshToken: string; authorization: string | null }[] = [];
   server.use(
     http.post(`${API}/auth/refresh-token/:refreshToken`, async ({ request, params }) => {
@@ -39,7 +47,7 @@ function refreshEndpoint(answer: () => Response) {
         refreshToken: String(params.refreshToken),
         authorization: request.headers.get('Authorization'),
       });
-      await delay(20);
+      await after;
       return answer();
     }),
   );
@@ -97,8 +105,8 @@ describe('api client', () => {
   });
 
   it('refreshes once for 20 parallel 401s and replays every request with the new token', async () => {
-    const things = thingsEndpoint();
-    const refreshes = refreshEndpoint(() => HttpResponse.json({ data: NEW }));
+    const { calls: things, oldTokenCalls } = thingsEndpoint(ids.length);
+    const refreshes = refreshEndpoint(() => HttpResponse.json({ data: NEW }), oldTokenCalls);
 
     const results = await Promise.all(ids.map((id) => api.get(`/things/${id}`)));
 
@@ -118,7 +126,7 @@ describe('api client', () => {
   });
 
   it('replays a late 401 with the already renewed token instead of refreshing again', async () => {
-    const things = thingsEndpoint();
+    const { calls: things } = thingsEndpoint();
     const refreshes = refreshEndpoint(() => HttpResponse.json({ data: NEW }));
     await api.get('/things/1');
     expect(refreshes).toHaveLength(1);
@@ -133,9 +141,12 @@ describe('api client', () => {
   });
 
   it('signs out and replays nothing when the refresh is refused with 403', async () => {
-    const things = thingsEndpoint();
+    const { calls: things, oldTokenCalls } = thingsEndpoint(ids.length);
     const refusal = { code: 403, message: 'Your session has ended. Please log in again.' };
-    const refreshes = refreshEndpoint(() => HttpResponse.json(refusal, { status: 403 }));
+    const refreshes = refreshEndpoint(
+      () => HttpResponse.json(refusal, { status: 403 }),
+      oldTokenCalls,
+    );
     localStorage.setItem('unrelated', 'kept until sign-out');
     sessionStorage.setItem('draft', 'kept until sign-out');
     queryClient.setQueryData(['users', 'profile'], { id: 'cached' });
