@@ -42,7 +42,7 @@ import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
 import { UploadStorage } from './modules/uploads/upload-storage.js';
 import { UploadsRepository } from './modules/uploads/uploads.repository.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
-import { MatchCounts } from './modules/users/match-counts.js';
+import { RememberedMatches } from './modules/users/remembered-matches.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { PersonalDataService } from './modules/users/personal-data.service.js';
@@ -120,7 +120,7 @@ export function createCoreServices(
     undefined,
     config.twoStepRequiredRoles,
     clock,
-    new MatchCounts(db),
+    new RememberedMatches(db),
   );
   const uploads = new UploadsService(
     new UploadsRepository(db),

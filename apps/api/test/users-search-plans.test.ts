@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchCounts } from '../src/modules/users/match-counts.js';
+import { RememberedMatches } from '../src/modules/users/remembered-matches.js';
 import type { UserListQuery } from '../src/modules/users/user-search.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
 import { createTestApp, createUser, type TestApp } from './helpers.js';
 import { COLLECTING, WALKING_DENSE } from './search-plans.js';
 
 /**
- * Remembered counts (MatchCounts, migration 0013's version of the users table) and the bounded
- * walk for dense matches (docs/performance.md "Dense searches").
+ * Remembered counts and orders (RememberedMatches, migration 0013's version of the users table)
+ * and the bounded walk for dense matches (docs/performance.md "Dense searches").
  */
 let t: TestApp;
 
@@ -35,7 +35,7 @@ const query = (overrides: Partial<UserListQuery> = {}): UserListQuery => ({
 
 /** A repository with its own remembered counts, as another process of the API would have. */
 function process() {
-  const counts = new MatchCounts(t.db);
+  const counts = new RememberedMatches(t.db);
   const users = new UsersRepository(t.db, t.database.engine, undefined, [], t.clock, counts);
   return { counts, users };
 }
@@ -101,6 +101,33 @@ describe('remembered counts', () => {
     const dormant = query({ dormantBefore: new Date(t.clock.now() + 1000).toISOString() });
     expect((await users.findPage(dormant)).total).toBe(20);
     expect((await counts.lookup(dormant)).total).toBeUndefined();
+  });
+});
+
+describe('remembered orders', () => {
+  it('serve every page of a collected search from its whole order, until the users change', async () => {
+    const { counts, users } = process();
+    const collecting = new UsersRepository(t.db, t.database.engine, COLLECTING, [], t.clock);
+    await users.findPage(query()); // counts the matches
+    await users.findPage(query()); // collects them all, in order
+    expect((await counts.lookup(query())).order(query())).toHaveLength(20);
+    for (const offset of [0, 3, 18, 20]) {
+      expect(await users.findPage(query({ offset }))).toEqual(
+        await collecting.findPage(query({ offset })),
+      );
+    }
+    // Another order of the same search is another entry.
+    expect((await counts.lookup(query())).order(query({ sortDirection: 'DESC' }))).toBeUndefined();
+
+    await t.db
+      .updateTable('users')
+      .set({ full_name: 'Zzyzx Renamed', full_name_lower: 'zzyzx renamed' })
+      .where('email', '=', 'last5@example.com')
+      .execute();
+    expect((await counts.lookup(query())).order(query())).toBeUndefined();
+    expect(await users.findPage(query({ offset: 15 }))).toEqual(
+      await collecting.findPage(query({ offset: 15 })),
+    );
   });
 });
 

@@ -13,7 +13,12 @@ import { compiledOnce } from '../../db/compiled-once.js';
 import type { DbEngine } from '../../db/database.js';
 import type { DB, UsersTable } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import type { CountLookup, MatchCounts } from './match-counts.js';
+import {
+  NOTHING_REMEMBERED,
+  ORDERS_UP_TO,
+  type MatchesLookup,
+  type RememberedMatches,
+} from './remembered-matches.js';
 import {
   COLLECT_FILTERED_UP_TO,
   SEARCH_PLANS,
@@ -112,8 +117,8 @@ export class UsersRepository {
     private readonly twoStepRoles: readonly Position[] = [],
     /** Judges whether an invitation has expired (the services' injected clock). */
     private readonly clock: Clock = systemClock,
-    /** Remembered counts; none inside a transaction, whose writes others do not see yet. */
-    private readonly matchCounts?: MatchCounts,
+    /** Remembered counts and orders; none in a transaction, whose writes others do not see yet. */
+    private readonly remembered?: RememberedMatches,
   ) {}
 
   private toUser = (row: UserSelection): User => ({
@@ -263,11 +268,13 @@ export class UsersRepository {
    * - collect: gather all matches, then sort them (a materialized CTE). Best when matches are
    *   rare, or cluster in sort order (a Thai term sorted by name): a walk could read the whole
    *   index for them.
-   * The number of matches is remembered until the users change (MatchCounts), and picks the plan.
-   * A search matching densely enough walks first, at most a few times the rows its page should
-   * need (WALK_DENSE_MATCHES_UP_TO); a walk left short, or a rarer term, collects. A term of 1-2
-   * characters not yet counted needs a scan whatever the plan, so it collects and counts in that
-   * one scan. Other terms are counted first (cheap through the trigram indexes); one matching
+   * The number of matches is remembered until the users change (RememberedMatches), and picks
+   * the plan. A search matching densely enough walks first, at most a few times the rows its page
+   * should need (WALK_DENSE_MATCHES_UP_TO); a walk left short, or a rarer term, collects. A
+   * collected search of at most ORDERS_UP_TO matches is collected whole once, and its order
+   * remembered, so that its other pages and the same search again are slices of it. A term of
+   * 1-2 characters not yet counted needs a scan whatever the plan, so it collects and counts in
+   * that one scan. Other terms are counted first (cheap through the trigram indexes); one matching
    * more than COLLECT_MATCHES_UP_TO walks the whole way. The filters (role, status, never signed
    * in, dormant) are counted through their indexes too; without a search, their matches are
    * collected when at most COLLECT_FILTERED_UP_TO, and otherwise the sort index is walked (they
@@ -280,31 +287,35 @@ export class UsersRepository {
       return { users: rows.map(this.toUser), total: rows.length };
     }
     const page = { limit: query.limit, offset: query.offset };
-    const counted = await this.lookUpCount(query);
+    const remembered = await this.lookUp(query);
+    const order = remembered.order(query);
+    if (order) return { users: await this.loadInOrder(pageOf(order, page)), total: order.length };
 
-    if (counted.total === undefined && query.search && !usesTrigramIndex(query.search)) {
+    if (remembered.total === undefined && query.search && !usesTrigramIndex(query.search)) {
       const rows = await this.collectPage(query, filter, page);
       const total = Number(rows[0]?.total ?? (await this.count(filter)));
-      counted.save(total);
+      remembered.saveTotal(total);
       return { users: await this.loadInOrder(rows), total };
     }
 
-    let total = counted.total;
+    let total = remembered.total;
     if (total === undefined) {
       total = await this.count(filter);
-      counted.save(total);
+      remembered.saveTotal(total);
     }
     if (total === 0) return { users: [], total };
-    const rows =
-      (query.search ? await this.walkDenseMatches(query, page, total) : undefined) ??
-      (this.collects(query, total)
-        ? await this.collectPage(query, filter, page)
-        : await this.walkPage(
-            query,
-            searchCondition(this.engine, query, { walkSortIndex: true }),
-            page,
-          ));
-    return { users: await this.loadInOrder(rows), total };
+    const walked = query.search ? await this.walkDenseMatches(query, page, total) : undefined;
+    if (walked) return { users: await this.loadInOrder(walked), total };
+    if (!this.collects(query, total)) {
+      const walk = searchCondition(this.engine, query, { walkSortIndex: true });
+      return { users: await this.loadInOrder(await this.walkPage(query, walk, page)), total };
+    }
+    if (query.search && this.remembered && total <= ORDERS_UP_TO) {
+      const ids = (await this.collectPage(query, filter)).map((row) => row.id);
+      remembered.saveOrder(query, ids);
+      return { users: await this.loadInOrder(pageOf(ids, page)), total };
+    }
+    return { users: await this.loadInOrder(await this.collectPage(query, filter, page)), total };
   }
 
   /** Whether the page is found by collecting every match rather than walking the sort index. */
@@ -316,8 +327,8 @@ export class UsersRepository {
     );
   }
 
-  private lookUpCount(filter: UserFilter): Promise<CountLookup> {
-    return this.matchCounts?.lookup(filter) ?? Promise.resolve(NOT_REMEMBERED);
+  private lookUp(filter: UserFilter): Promise<MatchesLookup> {
+    return this.remembered?.lookup(filter) ?? Promise.resolve(NOTHING_REMEMBERED);
   }
 
   /**
@@ -331,11 +342,11 @@ export class UsersRepository {
     page: PageWindow,
     total: number,
   ): Promise<{ id: string }[] | undefined> {
-    const everyone = await this.lookUpCount({ includeInactive: true });
+    const everyone = await this.lookUp({ includeInactive: true });
     let users = everyone.total;
     if (users === undefined) {
       users = await this.count(sql<SqlBool>`1 = 1`);
-      everyone.save(users);
+      everyone.saveTotal(users);
     }
     const rowsNeeded = Math.ceil(((page.offset + page.limit) * users) / total);
     if (rowsNeeded > this.plans.walkDenseMatchesUpTo) return undefined;
@@ -396,10 +407,10 @@ export class UsersRepository {
       .execute();
   }
 
-  /** The page's ids, each row also carrying the number of all matches. */
-  private collectPage(query: UserListQuery, filter: Expression<SqlBool>, page: PageWindow) {
+  /** The page's ids (all matches' without a page), each row with the number of all matches. */
+  private collectPage(query: UserListQuery, filter: Expression<SqlBool>, page?: PageWindow) {
     const direction = sortDirection(query);
-    return this.db
+    const ordered = this.db
       .with(
         (cte) => cte('matches').materialized(),
         (db) =>
@@ -411,10 +422,8 @@ export class UsersRepository {
       .selectFrom('matches')
       .select(['id', sql<number>`(select count(*) from matches)`.as('total')])
       .orderBy(orderKey('sort_key', query.sortBy, direction))
-      .orderBy('id', direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+      .orderBy('id', direction);
+    return (page ? ordered.limit(page.limit).offset(page.offset) : ordered).execute();
   }
 
   /** The users with these ids, in the order of the ids. */
@@ -620,7 +629,9 @@ type UserSelection = Omit<UserRow, 'password_hash' | 'full_name_lower'> & {
   invitation_expires_at: string | null;
 };
 
-const NOT_REMEMBERED: CountLookup = { total: undefined, save: () => {} };
+/** The ids of one page of an order. */
+const pageOf = (ids: string[], { offset, limit }: PageWindow) =>
+  ids.slice(offset, offset + limit).map((id) => ({ id }));
 
 /** One of the filters of issue 16 narrows the users (beyond hiding inactive ones). */
 const isFiltered = (query: UserFilter): boolean =>
