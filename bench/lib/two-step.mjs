@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { postJson, signIn } from './api-server.mjs';
 
 /** Recovery codes each account gets when its first factor is turned on (RECOVERY_CODE_COUNT). */
@@ -92,7 +92,12 @@ async function insertPeople(root, databaseFile, from, emails) {
       .where('email', '=', from)
       .executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
+    // BEGIN IMMEDIATE takes the write lock first, waiting for it (busy_timeout). A deferred
+    // transaction's first insert reads before it writes, and when the server commits in between,
+    // SQLite refuses it at once with "database is locked" (SQLITE_BUSY_SNAPSHOT, no wait helps):
+    // the login section failed so in three runs of five on 2026-11-26, at its second or third seeding.
+    await sql`begin immediate`.execute(db);
+    try {
       for (let start = 0; start < emails.length; start += BATCH) {
         const rows = emails.slice(start, start + BATCH).map((email) => ({
           id: randomUUID(),
@@ -107,9 +112,13 @@ async function insertPeople(root, databaseFile, from, emails) {
           created_at: now,
           updated_at: now,
         }));
-        await trx.insertInto('users').values(rows).execute();
+        await db.insertInto('users').values(rows).execute();
       }
-    });
+      await sql`commit`.execute(db);
+    } catch (error) {
+      await sql`rollback`.execute(db);
+      throw error;
+    }
   } finally {
     await db.destroy();
   }
