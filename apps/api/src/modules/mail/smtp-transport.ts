@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   from: string;
@@ -22,20 +22,25 @@ export interface MailTransport {
  * outliving the claim.
  */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 1,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  // nodemailer (about 15 MB of memory) is loaded with the first mail, not when the server starts.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 1,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      }),
+    ));
   return {
     async send(message, signal) {
-      await transporter.sendMail({ ...message, signal });
+      await (await connect()).sendMail({ ...message, signal });
     },
     close() {
-      transporter.close();
+      void transporter?.then((opened) => opened.close());
     },
   };
 }

@@ -1,12 +1,8 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import {
   SIGN_IN_CHALLENGE_TTL_MS,
@@ -25,6 +21,12 @@ import type { UnitOfWork } from '../../repositories.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { TwoStepService } from './two-step.service.js';
 import { toPasskey, type PasskeyRow, type PasskeysRepository } from './passkeys.repository.js';
+
+/**
+ * The WebAuthn library (with its ASN.1 and CBOR parsers, about 25 MB of memory) is loaded on the
+ * first passkey call, not when the server starts: most servers never see one.
+ */
+const webAuthn = () => import('@simplewebauthn/server');
 
 /** What passkeys use of the rest of two-step sign-in (TwoStepService's "for passkeys" methods). */
 export type TwoStepCore = Pick<
@@ -83,7 +85,9 @@ export class PasskeysService {
     const user = await this.deps.users.findById(auth.userId);
     if (!user) throw notFound();
     const passkeys = await repository.listForUser(auth.userId);
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webAuthn()
+    ).generateRegistrationOptions({
       rpName: relyingParty.name,
       rpID: relyingParty.id,
       userName: user.email,
@@ -116,7 +120,9 @@ export class PasskeysService {
     if (!pending || pending.expiresAt <= nowIso(clock)) throw failed();
     let credential;
     try {
-      const verification = await verifyRegistrationResponse({
+      const verification = await (
+        await webAuthn()
+      ).verifyRegistrationResponse({
         response: input.response as unknown as RegistrationResponseJSON,
         expectedChallenge: pending.challenge,
         expectedOrigin: relyingParty.origin,
@@ -208,7 +214,9 @@ export class PasskeysService {
     const { core, repository, relyingParty } = this.deps;
     const challenge = await core.findSignInChallenge(challengeToken);
     const passkeys = await repository.listForUser(challenge.userId);
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webAuthn()
+    ).generateAuthenticationOptions({
       rpID: relyingParty.id,
       allowCredentials: passkeys.map(descriptor),
       userVerification: 'preferred',
@@ -246,7 +254,9 @@ export class PasskeysService {
     }
     let newCounter: number;
     try {
-      const verification = await verifyAuthenticationResponse({
+      const verification = await (
+        await webAuthn()
+      ).verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge.webauthnChallenge,
         expectedOrigin: relyingParty.origin,

@@ -1,5 +1,4 @@
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 import {
   TOTP_DIGITS,
   TOTP_ISSUER,
@@ -46,6 +45,8 @@ export async function totpEnrolment(
   email: string,
 ): Promise<{ otpauthUrl: string; qrCode: string }> {
   const otpauthUrl = totpFor(secretBase32, email).toString();
+  // Loaded when first needed: only setting up an authenticator draws a QR code.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(otpauthUrl, {
     type: 'svg',
     errorCorrectionLevel: 'M',
