@@ -45,11 +45,11 @@ describe('remembered counts', () => {
     const one = process();
     const other = process();
     expect((await one.users.findPage(query())).total).toBe(20);
-    expect((await one.counts.lookup(query())).total).toBe(20);
+    expect((await one.counts.snapshot()).total(query())).toBe(20);
 
     // Another process adds a match: the count is not served again.
     await createUser(t, { email: 'late@example.com', fullName: 'Zzyzx Late' });
-    expect((await one.counts.lookup(query())).total).toBeUndefined();
+    expect((await one.counts.snapshot()).total(query())).toBeUndefined();
     expect((await one.users.findPage(query())).total).toBe(21);
     expect((await other.users.findPage(query())).total).toBe(21);
 
@@ -66,14 +66,14 @@ describe('remembered counts', () => {
       .set({ image_url: '/x.png' })
       .where('email', '=', someone)
       .execute();
-    expect((await counts.lookup(query())).total).toBe(20);
+    expect((await counts.snapshot()).total(query())).toBe(20);
 
     await t.db
       .updateTable('users')
       .set({ status: 'inactive' })
       .where('email', '=', someone)
       .execute();
-    expect((await counts.lookup(query({ includeInactive: false }))).total).toBeUndefined();
+    expect((await counts.snapshot()).total(query({ includeInactive: false }))).toBeUndefined();
     expect((await users.findPage(query({ includeInactive: false }))).total).toBe(19);
     await t.db
       .updateTable('users')
@@ -92,7 +92,7 @@ describe('remembered counts', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect((await counts.lookup(query())).total).toBe(20);
+    expect((await counts.snapshot()).total(query())).toBe(20);
     expect((await users.findPage(query())).total).toBe(20);
   });
 
@@ -100,7 +100,7 @@ describe('remembered counts', () => {
     const { counts, users } = process();
     const dormant = query({ dormantBefore: new Date(t.clock.now() + 1000).toISOString() });
     expect((await users.findPage(dormant)).total).toBe(20);
-    expect((await counts.lookup(dormant)).total).toBeUndefined();
+    expect((await counts.snapshot()).total(dormant)).toBeUndefined();
   });
 });
 
@@ -110,21 +110,21 @@ describe('remembered orders', () => {
     const collecting = new UsersRepository(t.db, t.database.engine, COLLECTING, [], t.clock);
     await users.findPage(query()); // counts the matches
     await users.findPage(query()); // collects them all, in order
-    expect((await counts.lookup(query())).order(query())).toHaveLength(20);
+    expect((await counts.snapshot()).order(query())).toHaveLength(20);
     for (const offset of [0, 3, 18, 20]) {
       expect(await users.findPage(query({ offset }))).toEqual(
         await collecting.findPage(query({ offset })),
       );
     }
     // Another order of the same search is another entry.
-    expect((await counts.lookup(query())).order(query({ sortDirection: 'DESC' }))).toBeUndefined();
+    expect((await counts.snapshot()).order(query({ sortDirection: 'DESC' }))).toBeUndefined();
 
     await t.db
       .updateTable('users')
       .set({ full_name: 'Zzyzx Renamed', full_name_lower: 'zzyzx renamed' })
       .where('email', '=', 'last5@example.com')
       .execute();
-    expect((await counts.lookup(query())).order(query())).toBeUndefined();
+    expect((await counts.snapshot()).order(query())).toBeUndefined();
     expect(await users.findPage(query({ offset: 15 }))).toEqual(
       await collecting.findPage(query({ offset: 15 })),
     );

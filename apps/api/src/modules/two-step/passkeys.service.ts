@@ -85,9 +85,8 @@ export class PasskeysService {
     const user = await this.deps.users.findById(auth.userId);
     if (!user) throw notFound();
     const passkeys = await repository.listForUser(auth.userId);
-    const options = await (
-      await webAuthn()
-    ).generateRegistrationOptions({
+    const { generateRegistrationOptions } = await webAuthn();
+    const options = await generateRegistrationOptions({
       rpName: relyingParty.name,
       rpID: relyingParty.id,
       userName: user.email,
@@ -120,9 +119,8 @@ export class PasskeysService {
     if (!pending || pending.expiresAt <= nowIso(clock)) throw failed();
     let credential;
     try {
-      const verification = await (
-        await webAuthn()
-      ).verifyRegistrationResponse({
+      const { verifyRegistrationResponse } = await webAuthn();
+      const verification = await verifyRegistrationResponse({
         response: input.response as unknown as RegistrationResponseJSON,
         expectedChallenge: pending.challenge,
         expectedOrigin: relyingParty.origin,
@@ -214,9 +212,8 @@ export class PasskeysService {
     const { core, repository, relyingParty } = this.deps;
     const challenge = await core.findSignInChallenge(challengeToken);
     const passkeys = await repository.listForUser(challenge.userId);
-    const options = await (
-      await webAuthn()
-    ).generateAuthenticationOptions({
+    const { generateAuthenticationOptions } = await webAuthn();
+    const options = await generateAuthenticationOptions({
       rpID: relyingParty.id,
       allowCredentials: passkeys.map(descriptor),
       userVerification: 'preferred',
@@ -254,9 +251,8 @@ export class PasskeysService {
     }
     let newCounter: number;
     try {
-      const verification = await (
-        await webAuthn()
-      ).verifyAuthenticationResponse({
+      const { verifyAuthenticationResponse } = await webAuthn();
+      const verification = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge.webauthnChallenge,
         expectedOrigin: relyingParty.origin,

@@ -10,23 +10,24 @@ const MAX_ORDERS = 20;
 /** A search's whole order is remembered when it has at most this many matches. */
 export const ORDERS_UP_TO = 5_000;
 
-export interface ListOrder {
-  sortBy: UserSortColumn;
-  sortDirection: SortDirection;
-}
+/** A filter in a list order: what a remembered order is kept for. */
+export type OrderedFilter = UserFilter & { sortBy: UserSortColumn; sortDirection: SortDirection };
 
-/** What is remembered of one filter under the version read with it, and how to add to it. */
-export interface MatchesLookup {
+/**
+ * What is remembered under the version read when it was taken, and how to add to it. A filter
+ * whose matches change with time (dormant, invited N days ago) finds nothing and saves nothing.
+ */
+export interface MatchesSnapshot {
   /** How many users match, if remembered. */
-  total: number | undefined;
-  saveTotal(total: number): void;
-  /** The ids of every match in this order, if remembered. */
-  order(order: ListOrder): string[] | undefined;
-  saveOrder(order: ListOrder, ids: string[]): void;
+  total(filter: UserFilter): number | undefined;
+  saveTotal(filter: UserFilter, total: number): void;
+  /** The ids of every match in the filter's order, if remembered. */
+  order(filter: OrderedFilter): string[] | undefined;
+  saveOrder(filter: OrderedFilter, ids: string[]): void;
 }
 
-export const NOTHING_REMEMBERED: MatchesLookup = {
-  total: undefined,
+export const NOTHING_REMEMBERED: MatchesSnapshot = {
+  total: () => undefined,
   saveTotal: () => {},
   order: () => undefined,
   saveOrder: () => {},
@@ -37,10 +38,10 @@ export const NOTHING_REMEMBERED: MatchesLookup = {
  * of them in a list order, remembered while the users table has not changed (issue 17).
  *
  * Every change the list counts bumps `table_versions`' users row in the same transaction
- * (migration 0013), and every lookup reads it first: what is remembered is served only under the
- * version it was saved with, so no process ever serves it after any process has changed the users
- * it describes. Reading the version before counting means what is saved under a version is never
- * older than that version. Filters that depend on the time (dormant, invited) are not remembered.
+ * (migration 0013), and every snapshot reads it first (one read per list call): what is
+ * remembered is served only under the version it was saved with, so no process ever serves it
+ * after any process has changed the users it describes. Reading the version before counting means
+ * what is saved under a version is never older than that version.
  */
 export class RememberedMatches {
   private version: string | undefined;
@@ -49,27 +50,26 @@ export class RememberedMatches {
 
   constructor(private readonly db: Kysely<DB>) {}
 
-  async lookup(filter: UserFilter): Promise<MatchesLookup> {
-    const key = filterKey(filter);
-    if (key === undefined) return NOTHING_REMEMBERED;
+  async snapshot(): Promise<MatchesSnapshot> {
     const version = await this.readVersion();
     if (version !== this.version) {
       this.counts.clear();
       this.orders.clear();
       this.version = version;
     }
-    // Another lookup may have read a newer version meanwhile: then nothing is saved.
+    // Another snapshot may have read a newer version meanwhile: then nothing is saved.
     const current = () => this.version === version;
-    const orderKey = (order: ListOrder) => `${key} ${order.sortBy} ${order.sortDirection}`;
     return {
-      total: this.counts.get(key),
-      saveTotal: (total) => {
-        if (current()) remember(this.counts, key, total, MAX_COUNTS);
+      total: (filter) => lookUp(this.counts, filterKey(filter)),
+      saveTotal: (filter, total) => {
+        const key = filterKey(filter);
+        if (key !== undefined && current()) remember(this.counts, key, total, MAX_COUNTS);
       },
-      order: (order) => this.orders.get(orderKey(order)),
-      saveOrder: (order, ids) => {
-        if (current() && ids.length <= ORDERS_UP_TO) {
-          remember(this.orders, orderKey(order), ids, MAX_ORDERS);
+      order: (filter) => lookUp(this.orders, orderKey(filter)),
+      saveOrder: (filter, ids) => {
+        const key = orderKey(filter);
+        if (key !== undefined && current() && ids.length <= ORDERS_UP_TO) {
+          remember(this.orders, key, ids, MAX_ORDERS);
         }
       },
     };
@@ -84,6 +84,9 @@ export class RememberedMatches {
     return String(row.version);
   }
 }
+
+const lookUp = <T>(map: Map<string, T>, key: string | undefined): T | undefined =>
+  key === undefined ? undefined : map.get(key);
 
 /** Sets a value, first dropping the oldest entry when the map is full. */
 function remember<T>(map: Map<string, T>, key: string, value: T, max: number): void {
@@ -102,3 +105,8 @@ function filterKey(filter: UserFilter): string | undefined {
     filter.neverSignedIn ?? null,
   ]);
 }
+
+const orderKey = (filter: OrderedFilter): string | undefined => {
+  const key = filterKey(filter);
+  return key === undefined ? undefined : `${key} ${filter.sortBy} ${filter.sortDirection}`;
+};

@@ -16,7 +16,7 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import {
   NOTHING_REMEMBERED,
   ORDERS_UP_TO,
-  type MatchesLookup,
+  type MatchesSnapshot,
   type RememberedMatches,
 } from './remembered-matches.js';
 import {
@@ -287,24 +287,26 @@ export class UsersRepository {
       return { users: rows.map(this.toUser), total: rows.length };
     }
     const page = { limit: query.limit, offset: query.offset };
-    const remembered = await this.lookUp(query);
+    const remembered = await this.snapshot();
     const order = remembered.order(query);
     if (order) return { users: await this.loadInOrder(pageOf(order, page)), total: order.length };
 
-    if (remembered.total === undefined && query.search && !usesTrigramIndex(query.search)) {
+    let total = remembered.total(query);
+    if (total === undefined && query.search && !usesTrigramIndex(query.search)) {
       const rows = await this.collectPage(query, filter, page);
-      const total = Number(rows[0]?.total ?? (await this.count(filter)));
-      remembered.saveTotal(total);
+      total = Number(rows[0]?.total ?? (await this.count(filter)));
+      remembered.saveTotal(query, total);
       return { users: await this.loadInOrder(rows), total };
     }
 
-    let total = remembered.total;
     if (total === undefined) {
       total = await this.count(filter);
-      remembered.saveTotal(total);
+      remembered.saveTotal(query, total);
     }
     if (total === 0) return { users: [], total };
-    const walked = query.search ? await this.walkDenseMatches(query, page, total) : undefined;
+    const walked = query.search
+      ? await this.walkDenseMatches(query, page, total, remembered)
+      : undefined;
     if (walked) return { users: await this.loadInOrder(walked), total };
     if (!this.collects(query, total)) {
       const walk = searchCondition(this.engine, query, { walkSortIndex: true });
@@ -327,8 +329,8 @@ export class UsersRepository {
     );
   }
 
-  private lookUp(filter: UserFilter): Promise<MatchesLookup> {
-    return this.remembered?.lookup(filter) ?? Promise.resolve(NOTHING_REMEMBERED);
+  private snapshot(): Promise<MatchesSnapshot> {
+    return this.remembered?.snapshot() ?? Promise.resolve(NOTHING_REMEMBERED);
   }
 
   /**
@@ -341,12 +343,13 @@ export class UsersRepository {
     query: UserListQuery,
     page: PageWindow,
     total: number,
+    remembered: MatchesSnapshot,
   ): Promise<{ id: string }[] | undefined> {
-    const everyone = await this.lookUp({ includeInactive: true });
-    let users = everyone.total;
+    const everyone = { includeInactive: true };
+    let users = remembered.total(everyone);
     if (users === undefined) {
       users = await this.count(sql<SqlBool>`1 = 1`);
-      everyone.saveTotal(users);
+      remembered.saveTotal(everyone, users);
     }
     const rowsNeeded = Math.ceil(((page.offset + page.limit) * users) / total);
     if (rowsNeeded > this.plans.walkDenseMatchesUpTo) return undefined;
