@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { webProjects } from './apps/web/vitest.config.js';
 
@@ -12,9 +13,11 @@ const apiOn = (engine: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Vitest's default worker count (cores − 1) is kept: 3 workers on 2 cores ran the unit and API
-    // tests in 371 s instead of 502 s on a quiet machine, but under CI's load the site's tests
-    // then waited more than 10 s for their lazy chunks and failed (docs/performance.md).
+    // Two workers on a 2-core machine, not Vitest's default (cores − 1 = one): one worker left a
+    // core idle while the API tests waited on PostgreSQL, Redis, SMTP and argon2 (374 s -> 231 s
+    // with coverage, docs/performance.md). Three were too many under CI's load, when each site test
+    // file still loaded its lazy chunks anew; the site's files now share a worker's modules.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
 
     // Coverage is measured by `npm test` (scripts/test.mjs turns it on); the figure is for reading, not a gate.
     coverage: {

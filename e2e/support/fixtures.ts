@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +68,25 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/users\/profile$/);
+}
+
+/**
+ * Opens a dropdown and clicks one of its options, as a mouse user does. A menu is at most 208px
+ * high: Playwright scrolls an option below its fold into view, Radix Select then shows its
+ * scroll-up arrow above the options and so moves them down, and a click aimed before that lands
+ * beside the option. So the pointer first rests on the option until the menu highlights it.
+ */
+export async function choose(page: Page, combobox: Locator, name: string | RegExp) {
+  const option = page.getByRole('option', { name, exact: typeof name === 'string' });
+  await combobox.click();
+  await expect(async () => {
+    await option.hover();
+    const highlighted = await option.evaluate((element) =>
+      element.matches('[data-highlighted], [data-active-item]'),
+    );
+    expect(highlighted, 'the option under the pointer is highlighted').toBe(true);
+  }).toPass({ timeout: 7_000 });
+  await option.click();
 }
 
 /** Fails on serious or critical accessibility violations of the page as it is now. */

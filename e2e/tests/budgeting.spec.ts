@@ -1,4 +1,4 @@
-import { createUser, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import { choose, createUser, expect, expectAccessible, signIn, test } from '../support/fixtures';
 
 const CODE = `E2E-${Date.now().toString(36).toUpperCase()}`;
 
@@ -28,8 +28,7 @@ test('a finance user creates a project, imports costs, closes the month and is r
   await dialog.getByLabel('Code').fill(CODE);
   await dialog.getByLabel('Name').fill('Client website');
   await dialog.getByLabel('Client').fill('Acme');
-  await dialog.getByRole('combobox', { name: 'Owner' }).click();
-  await page.getByRole('option', { name: /Fin Ance/ }).click();
+  await choose(page, dialog.getByRole('combobox', { name: 'Owner' }), /Fin Ance/);
   await dialog.getByLabel('Start date').fill('2025-01-01');
   await dialog.getByLabel('Budget').fill('1000');
   await expectAccessible(page);

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { ADMIN, createUser, expect, expectAccessible, signIn, test } from '../support/fixtures';
+import {
+  ADMIN,
+  choose,
+  createUser,
+  expect,
+  expectAccessible,
+  signIn,
+  test,
+} from '../support/fixtures';
 
 /**
  * A browser error reaches Monitoring › Errors. The page gets a real Error delivered the way the
@@ -62,8 +70,7 @@ test('an admin sees a browser error appear in Errors, opens it and resolves it',
   );
 
   await page.getByRole('link', { name: 'Back to Errors' }).click();
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Resolved', exact: true }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Resolved');
   await expect(page).toHaveURL(/status=resolved/);
   await expect(
     page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) }),

@@ -1,5 +1,6 @@
 import {
   ADMIN,
+  choose,
   createUser,
   expect,
   expectAccessible,
@@ -44,8 +45,7 @@ test('an admin sees an account locked by wrong passwords in Security, unlocks it
   await expect(locked.getByRole('cell', { name: user.email, exact: true })).toHaveCount(0);
 
   // The unlock is in the audit trail.
-  await page.getByRole('combobox', { name: 'Action' }).click();
-  await page.getByRole('option', { name: 'auth.unlocked', exact: true }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Action' }), 'auth.unlocked');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/action=auth\.unlocked/);
   await expect(

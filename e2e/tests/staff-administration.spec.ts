@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   ADMIN,
+  choose,
   createUser,
   expect,
   expectAccessible,
@@ -69,10 +70,8 @@ test('an admin invites two people from User management and finds them', async ({
   await dialog.getByRole('button', { name: 'Add row' }).click();
   await dialog.getByLabel('Email 2').fill(second);
   await dialog.getByLabel('Full name 2').fill(`Bob ${tag}`);
-  await dialog.getByRole('combobox', { name: 'Role 2' }).click();
-  await page.getByRole('option', { name: 'Finance' }).click();
-  await dialog.getByRole('combobox', { name: 'Role 1' }).click();
-  await page.getByRole('option', { name: 'Contractor' }).click();
+  await choose(page, dialog.getByRole('combobox', { name: 'Role 2' }), 'Finance');
+  await choose(page, dialog.getByRole('combobox', { name: 'Role 1' }), 'Contractor');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Send invitations' }).click();
   await expect(
@@ -122,8 +121,7 @@ test('an admin changes a role, deactivates and deletes a person', async ({ page,
   await page.getByRole('link', { name: 'Dana Target' }).click();
   await expect(page.getByLabel('Email')).toHaveValue(person.email);
 
-  await page.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: 'Project manager' }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Role' }), 'Project manager');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByRole('button', { name: 'Yes, save' }).click();
   await expect(page.getByText('Your changes have been saved.')).toBeVisible();
@@ -136,8 +134,7 @@ test('an admin changes a role, deactivates and deletes a person', async ({ page,
   ).toBeVisible();
   await waitForMail(person.email);
 
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Inactive' }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Inactive');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByRole('button', { name: 'Yes, save' }).click();
   await expect(page.getByText('Your changes have been saved.').first()).toBeVisible();

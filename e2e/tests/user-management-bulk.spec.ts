@@ -3,6 +3,7 @@ import { USER_EXPORT_COLUMNS, VALIDATION_MESSAGES } from '@staff-admin/shared';
 import { readFile } from 'node:fs/promises';
 import {
   ADMIN,
+  choose,
   createUser,
   expect,
   expectAccessible,
@@ -99,8 +100,7 @@ test('an admin deactivates two people at once, then exports exactly the filtered
   await expect(table.getByRole('row', { name: new RegExp(fay.email) })).toContainText('Active');
 
   // Only the inactive ones of this test: the list and the file hold the same two people.
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Inactive', exact: true }).click();
+  await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Inactive');
   await expect(page).toHaveURL(/status=inactive/);
   await expect(table.getByRole('row')).toHaveCount(3);
   await expectAccessible(page);
