@@ -1,5 +1,7 @@
 import { API_MESSAGES } from '@staff-admin/shared';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessTokens, CHECKED_TOKENS_KEPT } from '../src/modules/auth/access-tokens.js';
 import {
   bearer,
   craftJwt,
@@ -156,8 +158,10 @@ describe('access tokens', () => {
     const valid = { ...claims, iat: now, exp: now + 600 };
     const hs256 = { alg: 'HS256', typ: 'JWT' };
 
-    // The crafted control token is accepted, so the rejections below are about what they change.
+    // The crafted control token is accepted, so the rejections below are about what they change;
+    // so is the genuine one, which is now remembered as checked: its forgeries are other strings.
     expect((await getProfile(t, craftJwt(hs256, valid, TEST_AUTH_SECRET))).statusCode).toBe(200);
+    expect((await getProfile(t, access_token)).statusCode).toBe(200);
 
     const [head, , signature] = access_token.split('.');
     const tamperedPayload = Buffer.from(
@@ -191,6 +195,18 @@ describe('access tokens', () => {
       headers: { authorization: `Basic ${access_token}` },
     });
     expect(basic.statusCode).toBe(401);
+  });
+
+  it('are checked again once more tokens than it remembers came in, and still pass', () => {
+    const tokens = new AccessTokens(t.app.jwt, t.clock);
+    const signed = Array.from({ length: CHECKED_TOKENS_KEPT + 1 }, () =>
+      tokens.sign(randomUUID(), randomUUID()),
+    );
+    const first = tokens.verify(signed[0]!);
+    for (const token of signed.slice(1)) expect(tokens.verify(token)).toBeDefined();
+    // The first was the oldest remembered, so the last one pushed it out: checked anew.
+    expect(tokens.verify(signed[0]!)).toEqual(first);
+    expect(tokens.verify(`${signed[0]!}x`)).toBeUndefined();
   });
 
   it('answer 403 on GET /users/profile once the account is no longer active', async () => {
