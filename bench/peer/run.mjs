@@ -174,7 +174,8 @@ async function startOurs(seeded, dataDir) {
         insert.run(crypto.randomUUID(), person.email, fullName, fullName.toLowerCase(), now, now);
       }
     })();
-    db.exec('analyze');
+    // No ANALYZE: the server never runs it, and its index samples would make SQLite prepare the
+    // user-by-id select anew on every call (docs/operations.md, "SQLite statistics").
   } finally {
     db.close();
   }
