@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers.js';
+import { isApiPath } from '../../src/plugins/error-handler.js';
 import { solidPng } from '../images.js';
 
 /**
@@ -309,7 +310,10 @@ describe('fuzzing every route', () => {
         const where = `${generated.method} ${generated.url} → ${response.statusCode}`;
         expect(response.statusCode, where).toBeLessThan(500);
         expect(response.body, where).not.toMatch(LEAKS);
-        if (response.statusCode >= 400 && generated.method !== 'HEAD') {
+        // The answer of a path outside the API (the site's) is no JSON. light-my-request resolves
+        // dot segments as a URL does: '/api/files/../..' reaches '/', a page of the site.
+        const reached = new URL(generated.url, 'http://localhost').pathname;
+        if (response.statusCode >= 400 && generated.method !== 'HEAD' && isApiPath(reached)) {
           expect(response.headers['content-type'], where).toMatch(/^application\/json/);
           const body = response.json<{ code: number; message: string }>();
           expect(body.code, where).toBe(response.statusCode);
