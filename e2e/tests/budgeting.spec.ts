@@ -133,6 +133,22 @@ test.describe('narrow screens', () => {
     await expectAccessible(page);
     await page.goto('/financial/closed-months');
     await expect(page.getByRole('heading', { level: 1, name: 'Closed months' })).toBeVisible();
+    // A closed month of its own (one no other test adds costs to), so that the table is there
+    // whatever the other tests have done: wider than the screen, with no link or button in it.
+    await page.getByLabel('Month to close').fill('2019-06');
+    await page.getByRole('button', { name: 'Close month' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Close month' })
+      .getByRole('button', { name: 'Close month' })
+      .click();
+    await expect(page.getByRole('cell', { name: 'June 2019' })).toBeVisible();
     await expectAccessible(page);
+    // Tab reaches the table's scroller, next after the form, and the arrow keys scroll it sideways.
+    const table = page.getByRole('region', { name: 'Closed months table' });
+    await page.getByRole('button', { name: 'Close month' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(table).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
   });
 });

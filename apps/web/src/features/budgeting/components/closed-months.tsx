@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Input } from '../../../components/ui/input.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { useAuthenticatedUser } from '../../../lib/auth.js';
 import { formatDate } from '../../../lib/format-date.js';
@@ -90,7 +91,7 @@ export function ClosedMonths() {
         ) : closed.data.length === 0 ? (
           <p className="px-4 py-12 text-center text-slate-700">No month is closed yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="Closed months table">
             <table className="w-full min-w-[560px] border-collapse text-left text-sm">
               <caption className="sr-only">Closed months</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
@@ -130,7 +131,7 @@ export function ClosedMonths() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
       <ConfirmDialog

@@ -19,6 +19,7 @@ import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useImportCosts, useUndoImport } from '../api/import-costs.js';
@@ -374,7 +375,7 @@ export function ImportDialog({
                   </ul>
                 )}
                 {preview.preview.length > 0 && (
-                  <div className="overflow-x-auto">
+                  <TableScroll label="Rows to import table">
                     <table className="w-full min-w-[480px] text-left text-sm">
                       <caption className="sr-only">Rows to import</caption>
                       <thead>
@@ -400,7 +401,7 @@ export function ImportDialog({
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableScroll>
                 )}
               </section>
             )}

@@ -7,6 +7,7 @@ import {
   type ProjectDetail,
 } from '@staff-admin/shared';
 import { formatDate } from '../../../lib/format-date.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { BurnBar } from './burn-bar.js';
 import { budgetByMonth } from './burn-up.js';
 
@@ -56,7 +57,10 @@ export function BurnUpTable({
     [],
   );
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+    <TableScroll
+      label="Cost by month table"
+      className="rounded-2xl border border-slate-200 bg-white"
+    >
       <table className="w-full min-w-[420px] text-left text-sm">
         <caption className="px-4 pt-3 text-left font-semibold">Cost by month</caption>
         <thead className="border-b border-slate-200 text-slate-700">
@@ -105,6 +109,6 @@ export function BurnUpTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

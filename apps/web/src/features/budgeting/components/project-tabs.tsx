@@ -15,6 +15,7 @@ import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { PAGE_SIZES } from '../../../lib/list-params.js';
@@ -130,57 +131,61 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
             : 'No costs yet: add one or import a CSV file.'}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <caption className="sr-only">Costs</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Category
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Description
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Person
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((cost) => (
-                <tr key={cost.id} className="border-b border-slate-100 last:border-none">
-                  <td className="px-4 py-2 whitespace-nowrap">{cost.date}</td>
-                  <td className="px-4 py-2">{COST_CATEGORY_LABELS[cost.category]}</td>
-                  <td className="px-4 py-2">{cost.description}</td>
-                  <td className="px-4 py-2">
-                    {cost.person
-                      ? `${who(cost.person)}, ${cost.hours} h at ${cost.rate ? formatMoney(cost.rate) : EMPTY_VALUE}`
-                      : EMPTY_VALUE}
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{formatMoney(cost.amount)}</td>
-                  <td className="px-4 py-2">
-                    <div className="flex gap-2">
-                      <Button size="small" variant="secondary" onClick={() => setEditing(cost)}>
-                        Edit {cost.description}
-                      </Button>
-                      <Button size="small" variant="secondary" onClick={() => setDeleting(cost)}>
-                        Delete {cost.description}
-                      </Button>
-                    </div>
-                  </td>
+        <div className="rounded-2xl border border-slate-200 bg-white">
+          <TableScroll label="Costs table">
+            <table className="w-full min-w-[760px] text-left text-sm">
+              <caption className="sr-only">Costs</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-4 py-2">
+                    Date
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Category
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Description
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Person
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Actions
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((cost) => (
+                  <tr key={cost.id} className="border-b border-slate-100 last:border-none">
+                    <td className="px-4 py-2 whitespace-nowrap">{cost.date}</td>
+                    <td className="px-4 py-2">{COST_CATEGORY_LABELS[cost.category]}</td>
+                    <td className="px-4 py-2">{cost.description}</td>
+                    <td className="px-4 py-2">
+                      {cost.person
+                        ? `${who(cost.person)}, ${cost.hours} h at ${cost.rate ? formatMoney(cost.rate) : EMPTY_VALUE}`
+                        : EMPTY_VALUE}
+                    </td>
+                    <td className="px-4 py-2 text-right tabular-nums">
+                      {formatMoney(cost.amount)}
+                    </td>
+                    <td className="px-4 py-2">
+                      <div className="flex gap-2">
+                        <Button size="small" variant="secondary" onClick={() => setEditing(cost)}>
+                          Edit {cost.description}
+                        </Button>
+                        <Button size="small" variant="secondary" onClick={() => setDeleting(cost)}>
+                          Delete {cost.description}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           {costs.data && (
             <Pagination
               page={params.page}

@@ -19,6 +19,7 @@ import { Pagination } from '../../../components/ui/pagination.js';
 import { SearchBox } from '../../../components/ui/search-box.js';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
@@ -196,7 +197,7 @@ export function ProjectsList() {
           </div>
         ) : (
           <>
-            <div className="overflow-x-auto">
+            <TableScroll label="Projects table">
               <table
                 className="w-full min-w-[1100px] border-collapse text-left text-sm"
                 aria-busy={projects.isFetching}
@@ -248,7 +249,7 @@ export function ProjectsList() {
                   </tfoot>
                 )}
               </table>
-            </div>
+            </TableScroll>
             {meta && (
               <Pagination
                 page={params.page}

@@ -10,6 +10,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { paths } from '../../../config/paths.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { ErrorStatusBadge } from './error-status-badge.js';
@@ -62,7 +63,7 @@ export function ErrorGroupsTable({
   };
 
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Error groups table">
       <table className="w-full min-w-[900px] border-collapse text-left" aria-busy={isFetching}>
         <caption className="sr-only">Error groups</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
@@ -148,6 +149,6 @@ export function ErrorGroupsTable({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { MailStateBadge } from './mail-state-badge.js';
 
@@ -66,7 +67,7 @@ export function MailTable({
   empty,
 }: MailTableProps) {
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Mail outbox table">
       <table className="w-full min-w-[900px] border-collapse text-left" aria-busy={isFetching}>
         <caption className="sr-only">Mail outbox</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
@@ -153,6 +154,6 @@ export function MailTable({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import { LockOpenIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
@@ -38,7 +39,7 @@ export function SecurityLockedAccounts() {
     body = <p className="px-6 py-8 text-center text-slate-700">No account is locked now.</p>;
   } else {
     body = (
-      <div className="overflow-x-auto">
+      <TableScroll label="Locked accounts table">
         <table className="w-full min-w-[560px] border-collapse text-left">
           <caption className="sr-only">Accounts locked now</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
@@ -85,7 +86,7 @@ export function SecurityLockedAccounts() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     );
   }
 

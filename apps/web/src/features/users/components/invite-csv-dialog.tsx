@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { countLabel } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { findExistingEmails } from '../api/find-existing-emails.js';
@@ -316,7 +317,7 @@ function CsvPreview({
           ? `, ${withProblems} with problems (they are not sent: fix them in the file and choose it again).`
           : '.'}
       </p>
-      <div className="overflow-x-auto">
+      <TableScroll label="File rows table">
         <table className="w-full min-w-[560px] border-collapse text-left text-sm">
           <caption className="sr-only">Rows of the file</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
@@ -366,7 +367,7 @@ function CsvPreview({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button.js';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { paths } from '../../../config/paths.js';
 import { formatDate } from '../../../lib/format-date.js';
 
@@ -129,7 +130,7 @@ export function UsersTable({
   };
   const columnCount = COLUMNS.length + 1;
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Users table">
       <table className="w-full min-w-[1180px] border-collapse text-left" aria-busy={isFetching}>
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
@@ -257,6 +258,6 @@ export function UsersTable({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,0 +1,81 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TableScroll } from './table-scroll.js';
+
+/** jsdom lays nothing out: the box's room and its content's width are set by each test. */
+function widths({ content, room }: { content: number; room: number }) {
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(() => content);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => room);
+}
+
+/** Stands in for the browser's ResizeObserver; `resize()` calls back as a resize would. */
+const observers: Array<() => void> = [];
+const originalResizeObserver = globalThis.ResizeObserver;
+function watchResizes() {
+  globalThis.ResizeObserver = class {
+    constructor(callback: () => void) {
+      observers.push(callback);
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+const resize = () => act(() => observers.forEach((callback) => callback()));
+
+afterEach(() => {
+  globalThis.ResizeObserver = originalResizeObserver;
+  observers.length = 0;
+});
+
+function TextTable({ link = false }: { link?: boolean }) {
+  return (
+    <TableScroll label="Closed months table">
+      <table>
+        <caption>Closed months</caption>
+        <tbody>
+          <tr>
+            <td>
+              {link ? <a href="/financial/closed-months/2025-03">March 2025</a> : 'March 2025'}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+describe('TableScroll', () => {
+  it('is a named region in the tab order while a table of text is wider than its room', async () => {
+    widths({ content: 560, room: 272 });
+    render(<TextTable />);
+    const region = screen.getByRole('region', { name: 'Closed months table' });
+    await userEvent.tab();
+    expect(region).toHaveFocus();
+  });
+
+  it('adds no tab stop while a link in the table can take focus instead', async () => {
+    widths({ content: 560, room: 272 });
+    render(<TextTable link />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'March 2025' })).toHaveFocus();
+  });
+
+  it('adds no tab stop while the table fits, and one once it no longer does', async () => {
+    watchResizes();
+    widths({ content: 560, room: 900 });
+    render(<TextTable />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(document.body).toHaveFocus();
+
+    widths({ content: 560, room: 272 });
+    resize();
+    expect(screen.getByRole('region', { name: 'Closed months table' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+  });
+});

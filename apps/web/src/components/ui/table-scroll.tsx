@@ -1,0 +1,55 @@
+import clsx from 'clsx';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+
+interface TableScrollProps {
+  /** The scrollable region's name when it is one ("Closed months table"). */
+  label: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** What takes focus by Tab; focusing one scrolls the table to it, so the keyboard can reach it. */
+const TABBABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A table's sideways scroller. While the table is wider than its room (a phone, 200 % zoom) and no
+ * cell holds a link, button or field, the scroller itself is a named region in the tab order, so
+ * that a keyboard can reach it and scroll it with the arrow keys (WCAG 2.1.1, axe's
+ * scrollable-region-focusable). Otherwise it is a plain box and no extra tab stop.
+ */
+export function TableScroll({ label, className, children }: TableScrollProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const needsTabStop = useNeedsTabStop(ref);
+  return (
+    <div
+      ref={ref}
+      className={clsx(
+        // The ring is drawn inside: a card around the table may clip what is outside it.
+        'overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
+        className,
+      )}
+      {...(needsTabStop ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Whether the box scrolls sideways with nothing inside it to Tab to, followed as it changes. */
+function useNeedsTabStop(ref: RefObject<HTMLElement | null>): boolean {
+  const [needsTabStop, setNeedsTabStop] = useState(false);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () =>
+      setNeedsTabStop(box.scrollWidth > box.clientWidth && box.querySelector(TABBABLE) === null);
+    measure();
+    // The box resizes with the window; the table inside it with its rows, which may bring links.
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    for (const child of Array.from(box.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref]);
+  return needsTabStop;
+}
