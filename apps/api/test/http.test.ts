@@ -58,6 +58,25 @@ describe('security headers', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("sends helmet's headers on every answer: a success, a refusal and an unknown path", async () => {
+    const helmets = {
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/health', '/api/users/profile', '/api/no-such-call', '/no-such-page']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers, url).toMatchObject(helmets);
+    }
+  });
+
   it('sends HSTS when APP_URL is https', async () => {
     const secure = await createTestApp({ env: { APP_URL: 'https://staff.example.com' } });
     try {

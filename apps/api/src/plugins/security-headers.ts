@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const styleNonces = new WeakMap<ServerResponse, string>();
 
@@ -37,6 +37,23 @@ const isJson = (contentType: unknown) =>
   typeof contentType === 'string' && contentType.startsWith('application/json');
 
 /**
+ * The headers helmet sets with these options. They are the same for every answer, so they are
+ * worked out once, by helmet itself, and not by running its middleware on every request (as
+ * @fastify/helmet does, building the middleware anew each time: about 4 % of a profile call's CPU).
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
+}
+
+/**
  * Helmet for no-referrer, nosniff, frame denial and HSTS only when the public URL is https; the
  * CSP is set here, once the answer's type is known: JSON_CSP for JSON, otherwise the site's strict
  * CSP (no 'unsafe-inline' anywhere; inline styles need this response's nonce). A route that sets
@@ -44,13 +61,16 @@ const isJson = (contentType: unknown) =>
  */
 export const securityHeadersPlugin = fp<{ https: boolean }>(
   async (app, { https }) => {
-    await app.register(helmet, {
-      global: true,
+    const headers = helmetHeaders({
       contentSecurityPolicy: false,
       referrerPolicy: { policy: 'no-referrer' },
       // frame-ancestors 'none' for browsers that still only read X-Frame-Options.
       frameguard: { action: 'deny' },
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     app.addHook('onSend', async (_request, reply) => {
       if (reply.hasHeader('content-security-policy')) return;
