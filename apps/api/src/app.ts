@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import Fastify from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from './config/env.js';
 import { createDatabase, type Database } from './db/database.js';
@@ -60,6 +56,7 @@ import { PasskeysRepository } from './modules/two-step/passkeys.repository.js';
 import { passkeysRoutes } from './modules/two-step/passkeys.routes.js';
 import { PasskeysService, relyingPartyOf } from './modules/two-step/passkeys.service.js';
 import { createSealedBox } from './lib/sealed-box.js';
+import { serializerCompiler } from './http/serializer.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { authorizePlugin } from './plugins/authorize.js';
