@@ -14,10 +14,10 @@ const compiled = new WeakMap<object, Serialize>();
  * Schema of the route's zod schema, as zod itself converts it: only the schema's properties go
  * out, so nothing a service adds by mistake leaves the server. Zod no longer checks every answer
  * again, which cost more than writing the JSON (docs/performance.md). A schema that JSON Schema
- * cannot express (a transform) is still encoded by zod.
+ * cannot express (a Date, say) is still encoded by zod.
  *
  * Each schema is compiled when it first answers, not when the route is registered: compiling all
- * of them would add a second to every start of the server.
+ * of them at once made every start of the server slower (by about a second on a loaded machine).
  */
 export function serializerCompiler(route: RouteSchema): Serialize {
   let serialize: Serialize | undefined;
