@@ -131,7 +131,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
             : 'No costs yet: add one or import a CSV file.'}
         </p>
       ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white">
+        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
           <TableScroll label="Costs table">
             <table className="w-full min-w-[760px] text-left text-sm">
               <caption className="sr-only">Costs</caption>
