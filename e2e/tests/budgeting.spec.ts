@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { choose, createUser, expect, expectAccessible, signIn, test } from '../support/fixtures';
 
 const CODE = `E2E-${Date.now().toString(36).toUpperCase()}`;
@@ -8,6 +9,16 @@ const CSV = [
   '2025-03-10,software,IDE licences,500.00',
   '2025-03-32,travel,Train to the client,300',
 ].join('\n');
+
+/** On Closed months: closes `month` (YYYY-MM) and confirms. */
+async function closeMonth(page: Page, month: string) {
+  await page.getByLabel('Month to close').fill(month);
+  await page.getByRole('button', { name: 'Close month' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Close month' })
+    .getByRole('button', { name: 'Close month' })
+    .click();
+}
 
 test('a finance user creates a project, imports costs, closes the month and is refused changes in it', async ({
   page,
@@ -67,12 +78,7 @@ test('a finance user creates a project, imports costs, closes the month and is r
     .getByRole('navigation', { name: 'Budgeting' })
     .getByRole('link', { name: 'Closed months' })
     .click();
-  await page.getByLabel('Month to close').fill('2025-03');
-  await page.getByRole('button', { name: 'Close month' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Close month' })
-    .getByRole('button', { name: 'Close month' })
-    .click();
+  await closeMonth(page, '2025-03');
   await expect(page.getByText('March 2025 is closed.')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'March 2025' })).toBeVisible();
   await expectAccessible(page);
@@ -135,17 +141,13 @@ test.describe('narrow screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Closed months' })).toBeVisible();
     // A closed month of its own (one no other test adds costs to), so that the table is there
     // whatever the other tests have done: wider than the screen, with no link or button in it.
-    await page.getByLabel('Month to close').fill('2019-06');
-    await page.getByRole('button', { name: 'Close month' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Close month' })
-      .getByRole('button', { name: 'Close month' })
-      .click();
+    await closeMonth(page, '2019-06');
     await expect(page.getByRole('cell', { name: 'June 2019' })).toBeVisible();
     await expectAccessible(page);
-    // Tab reaches the table's scroller, next after the form, and the arrow keys scroll it sideways.
+    // Focus is back on the button that asked; Tab goes on to the table's scroller, and the arrow
+    // keys scroll it sideways.
+    await expect(page.getByRole('button', { name: 'Close month' })).toBeFocused();
     const table = page.getByRole('region', { name: 'Closed months table' });
-    await page.getByRole('button', { name: 'Close month' }).focus();
     await page.keyboard.press('Tab');
     await expect(table).toBeFocused();
     await page.keyboard.press('ArrowRight');
