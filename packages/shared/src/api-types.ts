@@ -1,6 +1,6 @@
 import type { Position, Status } from './roles.js';
 import type { TokenType } from './schemas.js';
-import type { AccessReason } from './two-step.js';
+import type { AccessReason } from './two-step-constants.js';
 
 /** A user as the API returns it everywhere (CONTRACT §3). */
 export interface User {

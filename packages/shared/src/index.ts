@@ -16,4 +16,5 @@ export * from './roles.js';
 export * from './schemas.js';
 export * from './text.js';
 export * from './two-step.js';
+export * from './two-step-constants.js';
 export * from './user-management.js';

@@ -4,7 +4,7 @@ import type { ActiveSession, User } from './api-types.js';
 import type { AuditEvent } from './monitoring-security.js';
 import { POSITIONS, POSITION_LABELS, STATUS_LABELS, type Position } from './roles.js';
 import { userListFilterSchema } from './schemas.js';
-import type { Passkey } from './two-step.js';
+import type { Passkey } from './two-step-constants.js';
 
 export const BULK_USER_ACTIONS = [
   'changeRole',

@@ -1,11 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { renamePasskeySchema } from '@staff-admin/shared';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { registerTrimmed } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
+
+/** The name's validation (zod) loads as the form shows; see two-step-resolvers.ts. */
+const resolver = lazyResolver<{ name: string }, unknown, { name: string }>(
+  async () => (await import('../utils/two-step-resolvers.js')).passkeyNameResolver,
+);
 
 interface PasskeyNameFormProps {
   defaultName?: string;
@@ -21,8 +26,9 @@ export function PasskeyNameForm({
   onSubmit,
   onCancel,
 }: PasskeyNameFormProps) {
+  useEffect(() => resolver.preload(), []);
   const form = useForm<{ name: string }>({
-    resolver: zodResolver(renamePasskeySchema),
+    resolver,
     defaultValues: { name: defaultName },
   });
   const {

@@ -1,19 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  TWO_STEP_MESSAGES,
-  confirmTotpSchema,
-  type ConfirmTotpInput,
-  type TotpSetup,
-} from '@staff-admin/shared';
+import { TWO_STEP_MESSAGES, type ConfirmTotpInput, type TotpSetup } from '@staff-admin/shared';
 import { CopyIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
 import { copyText } from './copy-text.js';
 import { StepHeading } from './step-heading.js';
+
+/** The code's validation (zod) loads as the panel shows; see two-step-resolvers.ts. */
+const resolver = lazyResolver<ConfirmTotpInput, unknown, { code: string }>(
+  async () => (await import('../utils/two-step-resolvers.js')).confirmTotpResolver,
+);
 
 /** The base-32 key in groups of four, easier to read and type. */
 export const groupKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -38,6 +39,7 @@ export function TotpSetupPanel({
   focusHeading = false,
   headingLevel = 3,
 }: TotpSetupPanelProps) {
+  useEffect(() => resolver.preload(), []);
   const confirm = useConfirmTotp();
   const {
     register,
@@ -45,7 +47,7 @@ export function TotpSetupPanel({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ConfirmTotpInput, unknown, { code: string }>({
-    resolver: zodResolver(confirmTotpSchema),
+    resolver,
     defaultValues: { code: '' },
   });
 
