@@ -14,12 +14,13 @@ let measured: ReturnType<typeof measureFirstLoad> | undefined;
 const sizes = () => (measured ??= measureFirstLoad(distDir));
 
 describe('first-load bundle budgets', () => {
-  it('covers the JavaScript of /auth/login and of the Monitoring area, and the CSS of both pages', () => {
+  it('covers the JavaScript and CSS of /auth/login and /users/profile, and the Monitoring area', () => {
     expect(bundleBudgets.map((budget) => budget.figure).sort()).toEqual([
       'site.bundles.login.css.gzip',
       'site.bundles.login.js.gzip',
       'site.bundles.monitoring.js.gzip',
       'site.bundles.profile.css.gzip',
+      'site.bundles.profile.js.gzip',
     ]);
   });
 
