@@ -92,6 +92,53 @@ describe('sessions on the profile', () => {
     expect(lists).toHaveLength(1);
   });
 
+  it('lists the ten most recent, and the rest after Show all, with focus on the first of them', async () => {
+    const me = createUser();
+    // This device, then eleven others used 1 to 11 minutes ago, served oldest first.
+    const others = Array.from({ length: 11 }, (_, index) =>
+      createSession({
+        id: `session-${index + 1}`,
+        userAgent: FIREFOX_LINUX,
+        lastUsedAt: minutesAgo(index + 1),
+      }),
+    ).reverse();
+    serveSessions(me.id, [...others, THIS_DEVICE]);
+    const { user } = renderApp('/users/profile', { user: me });
+
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    const lastUsed = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByText('Last used').nextElementSibling?.textContent);
+    expect(lastUsed()).toEqual([
+      'less than a minute ago',
+      ...Array.from({ length: 9 }, (_, index) => `${index + 1} minute${index ? 's' : ''} ago`),
+    ]);
+
+    await user.click(within(sessionsCard()).getByRole('button', { name: 'Show all 12 sessions' }));
+    expect(lastUsed()).toHaveLength(12);
+    expect(lastUsed().slice(10)).toEqual(['10 minutes ago', '11 minutes ago']);
+    expect(within(list).getAllByRole('listitem')[10]).toHaveFocus();
+    expect(
+      within(sessionsCard()).queryByRole('button', { name: /^Show all/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('offers no Show all while every session is listed', async () => {
+    const me = createUser();
+    const others = Array.from({ length: 9 }, (_, index) =>
+      createSession({ id: `session-${index + 1}`, lastUsedAt: minutesAgo(index + 1) }),
+    );
+    serveSessions(me.id, [THIS_DEVICE, ...others]);
+    renderApp('/users/profile', { user: me });
+
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(
+      within(sessionsCard()).queryByRole('button', { name: /^Show all/ }),
+    ).not.toBeInTheDocument();
+  });
+
   it('revokes another session after confirming, and lists what is left', async () => {
     const me = createUser();
     const { revocations } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);

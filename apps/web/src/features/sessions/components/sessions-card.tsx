@@ -6,7 +6,7 @@ import {
 } from '@staff-admin/shared';
 import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
 import clsx from 'clsx';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { SectionCard } from '../../../components/ui/section-card.js';
@@ -17,6 +17,12 @@ import { toast } from '../../../lib/toast.js';
 import { useSessions } from '../api/get-sessions.js';
 import { useRevokeSession } from '../api/revoke-session.js';
 import { describeUserAgent } from '../utils/describe-user-agent.js';
+
+/**
+ * How many sessions the card lists until "Show all" is pressed: a script that signs in again and
+ * again can leave hundreds, and the profile is the first page a signed-in visit shows.
+ */
+const SESSIONS_SHOWN = 10;
 
 /** This device first, then the most recently used. */
 function byRecentUse(a: ActiveSession, b: ActiveSession): number {
@@ -52,13 +58,21 @@ const SESSION_LAYOUT = 'flex flex-col gap-3 sm:flex-row sm:items-start sm:justif
 function SessionItem({
   session,
   onRevoke,
+  itemRef,
 }: {
   session: ActiveSession;
   onRevoke: (session: ActiveSession) => void;
+  /** Set on the item that takes focus when the rest of the list is shown. */
+  itemRef?: Ref<HTMLLIElement>;
 }) {
   const titleId = useId();
   return (
-    <li aria-labelledby={titleId} className={clsx(SESSION_LAYOUT, 'py-4 first:pt-0 last:pb-0')}>
+    <li
+      ref={itemRef}
+      tabIndex={itemRef ? -1 : undefined}
+      aria-labelledby={titleId}
+      className={clsx(SESSION_LAYOUT, 'py-4 first:pt-0 last:pb-0')}
+    >
       <div className="flex min-w-0 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <p id={titleId} title={session.userAgent ?? undefined} className="font-semibold">
@@ -130,6 +144,12 @@ export function SessionsCard({ userId }: { userId: string }) {
   const sessions = useSessions(userId);
   const revoke = useRevokeSession(userId);
   const [revoking, setRevoking] = useState<ActiveSession | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  // "Show all" goes away once pressed: focus moves to the first session it brought in.
+  const firstMore = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (showAll) firstMore.current?.focus();
+  }, [showAll]);
 
   const confirmRevoke = async () => {
     if (!revoking) return;
@@ -163,12 +183,26 @@ export function SessionsCard({ userId }: { userId: string }) {
   } else if (sessions.data.length === 0) {
     content = <p className="text-slate-600">No active sessions.</p>;
   } else {
+    const sorted = [...sessions.data].sort(byRecentUse);
+    const hidden = showAll ? 0 : Math.max(0, sorted.length - SESSIONS_SHOWN);
     content = (
-      <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-slate-200">
-        {[...sessions.data].sort(byRecentUse).map((session) => (
-          <SessionItem key={session.id} session={session} onRevoke={setRevoking} />
-        ))}
-      </ul>
+      <div className="flex flex-col items-start gap-4">
+        <ul aria-labelledby={headingId} className="flex w-full flex-col divide-y divide-slate-200">
+          {sorted.slice(0, sorted.length - hidden).map((session, index) => (
+            <SessionItem
+              key={session.id}
+              session={session}
+              onRevoke={setRevoking}
+              itemRef={index === SESSIONS_SHOWN ? firstMore : undefined}
+            />
+          ))}
+        </ul>
+        {hidden > 0 && (
+          <Button variant="secondary" size="small" onClick={() => setShowAll(true)}>
+            Show all {sorted.length} sessions
+          </Button>
+        )}
+      </div>
     );
   }
 
