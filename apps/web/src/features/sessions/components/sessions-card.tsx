@@ -184,11 +184,11 @@ export function SessionsCard({ userId }: { userId: string }) {
     content = <p className="text-slate-600">No active sessions.</p>;
   } else {
     const sorted = [...sessions.data].sort(byRecentUse);
-    const hidden = showAll ? 0 : Math.max(0, sorted.length - SESSIONS_SHOWN);
+    const shown = showAll ? sorted : sorted.slice(0, SESSIONS_SHOWN);
     content = (
       <div className="flex flex-col items-start gap-4">
         <ul aria-labelledby={headingId} className="flex w-full flex-col divide-y divide-slate-200">
-          {sorted.slice(0, sorted.length - hidden).map((session, index) => (
+          {shown.map((session, index) => (
             <SessionItem
               key={session.id}
               session={session}
@@ -197,7 +197,7 @@ export function SessionsCard({ userId }: { userId: string }) {
             />
           ))}
         </ul>
-        {hidden > 0 && (
+        {shown.length < sorted.length && (
           <Button variant="secondary" size="small" onClick={() => setShowAll(true)}>
             Show all {sorted.length} sessions
           </Button>
