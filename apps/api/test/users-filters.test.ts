@@ -24,7 +24,8 @@ import { twoStepClient } from './two-step/two-step-client.js';
  * users' invitation (sent, expires, expired).
  */
 
-const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
 
 let t: TestApp;
 let admin: TestUser;
@@ -102,6 +103,8 @@ const PEOPLE: Person[] = [
 
 beforeAll(async () => {
   t = await createTestApp();
+  // At the start of a minute, from which "N days" count back (resolveUserFilter).
+  t.clock.set(Math.ceil(t.clock.now() / MINUTE) * MINUTE);
   start = t.clock.now();
   admin = await createUser(t, {
     position: 'admin',
@@ -202,7 +205,7 @@ describe('GET /api/users filters', () => {
     ]);
   });
 
-  it('finds dormant accounts by the clock: strictly older than N days, never signed in counting from creation', async () => {
+  it('finds dormant accounts by the clock: strictly older than N days from the start of the minute, never signed in counting from creation', async () => {
     const dormant = ['gone', 'just-over', 'never-used', 'old', 'pending-old'];
     expect(await names({ dormantDays: '30' })).toEqual(dormant);
     expect(await names({ dormantDays: '30', includeInactive: 'false' })).toEqual(
@@ -210,16 +213,19 @@ describe('GET /api/users filters', () => {
     );
     expect(await names({ dormantDays: '30', status: 'pending' })).toEqual(['pending-old']);
 
-    // One millisecond later, the account last used exactly 30 days ago is dormant too.
-    t.clock.advance(1);
+    // Until the next minute starts, the account last used exactly 30 days ago is not dormant;
+    // from then on it is.
     try {
+      t.clock.advance(MINUTE - 1);
+      expect(await names({ dormantDays: '30' })).toEqual(dormant);
+      t.clock.advance(1);
       expect(await names({ dormantDays: '30' })).toEqual([...dormant, 'boundary'].sort());
     } finally {
       t.clock.set(start);
     }
-    // A day on, the fresh invitation (a day old) is dormant for one day.
+    // A minute on, the fresh invitation (a day old) is dormant for one day.
     expect(await names({ dormantDays: '1', status: 'pending' })).toEqual(['pending-old']);
-    t.clock.advance(1);
+    t.clock.advance(MINUTE);
     try {
       expect(await names({ dormantDays: '1', status: 'pending' })).toEqual([
         'pending-fresh',
@@ -473,10 +479,10 @@ describe('invitations in the User', () => {
     const reminded = async (days: string) =>
       (await all({ invitedDays: days, search: 'rae remind' })).map((user) => user.fullName);
 
-    // Strictly older than N days, as for dormant accounts.
+    // Strictly older than N days from the start of the minute, as for dormant accounts.
     t.clock.advance(7 * DAY);
     expect(await reminded('7')).toEqual([]);
-    t.clock.advance(1);
+    t.clock.advance(MINUTE);
     expect(await reminded('7')).toEqual(['Rae Remind']);
 
     // The reminder itself is the bulk resend by this filter; after it, the count starts again.
@@ -493,7 +499,7 @@ describe('invitations in the User', () => {
     expect(bulk.json().data.results).toEqual([expect.objectContaining({ email, outcome: 'done' })]);
     expect(await reminded('7')).toEqual([]);
     expect(await reminded('1')).toEqual([]);
-    t.clock.advance(DAY + 1);
+    t.clock.advance(DAY + MINUTE);
     expect(await reminded('1')).toEqual(['Rae Remind']);
 
     // Pending users whose invitation is gone count as invited long ago; others never match.

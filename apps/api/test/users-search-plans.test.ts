@@ -96,11 +96,30 @@ describe('remembered counts', () => {
     expect((await users.findPage(query())).total).toBe(20);
   });
 
-  it('never remember a count that depends on the time', async () => {
+  it('remember a dormant count under its cutoff, until a sign-in moves what it counted', async () => {
     const { counts, users } = process();
-    const dormant = query({ dormantBefore: new Date(t.clock.now() + 1000).toISOString() });
+    const cutoff = t.clock.now() + 1000;
+    const dormant = query({ dormantBefore: new Date(cutoff).toISOString() });
     expect((await users.findPage(dormant)).total).toBe(20);
+    expect((await counts.snapshot()).total(dormant)).toBe(20);
+    // Another cutoff is another count.
+    const later = query({ dormantBefore: new Date(cutoff + 60_000).toISOString() });
+    expect((await counts.snapshot()).total(later)).toBeUndefined();
+
+    await t.db
+      .updateTable('users')
+      .set({ last_login_at: new Date(cutoff + 1).toISOString() })
+      .where('email', '=', 'last2@example.com')
+      .execute();
     expect((await counts.snapshot()).total(dormant)).toBeUndefined();
+    expect((await users.findPage(dormant)).total).toBe(19);
+  });
+
+  it('never remember a count that depends on the invitations', async () => {
+    const { counts, users } = process();
+    const invited = query({ invitedBefore: new Date(t.clock.now() + 1000).toISOString() });
+    await users.findPage(invited);
+    expect((await counts.snapshot()).total(invited)).toBeUndefined();
   });
 });
 

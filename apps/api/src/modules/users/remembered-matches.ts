@@ -15,7 +15,8 @@ export type OrderedFilter = UserFilter & { sortBy: UserSortColumn; sortDirection
 
 /**
  * What is remembered under the version read when it was taken, and how to add to it. A filter
- * whose matches change with time (dormant, invited N days ago) finds nothing and saves nothing.
+ * whose matches depend on another table (invited N days ago: the invitations) finds nothing and
+ * saves nothing.
  */
 export interface MatchesSnapshot {
   /** How many users match, if remembered. */
@@ -94,15 +95,20 @@ function remember<T>(map: Map<string, T>, key: string, value: T, max: number): v
   map.set(key, value);
 }
 
-/** The filter as a key, or undefined for one whose matches change with time or other tables. */
+/**
+ * The filter as a key, or undefined for one whose matches depend on another table. A dormant
+ * filter's cutoff is a fixed time (resolveUserFilter moves it a minute at a time), so under one
+ * version of the users table its matches stay the same.
+ */
 function filterKey(filter: UserFilter): string | undefined {
-  if (filter.dormantBefore !== undefined || filter.invitedBefore !== undefined) return undefined;
+  if (filter.invitedBefore !== undefined) return undefined;
   return JSON.stringify([
     filter.search?.toLowerCase() ?? '',
     filter.includeInactive,
     filter.position ?? null,
     filter.status ?? null,
     filter.neverSignedIn ?? null,
+    filter.dormantBefore ?? null,
   ]);
 }
 

@@ -16,18 +16,27 @@ export interface UserFilter {
   position?: Position;
   status?: Status;
   neverSignedIn?: boolean;
-  /** ISO time: no sign-in since then (an account that never signed in counts from its creation). */
+  /**
+   * ISO time: no sign-in since then (an account that never signed in counts from its creation).
+   * Matches depend on the users table alone, so their count can be remembered.
+   */
   dormantBefore?: string;
   /** ISO time: pending, and no invitation sent since then. */
   invitedBefore?: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The shared filter as the repositories take it: "N days" becomes a time by the given clock. */
+/**
+ * The shared filter as the repositories take it: "N days" becomes a time by the given clock,
+ * counted back from the start of its minute. Within a minute the same filter is then the same
+ * query, so its count can be remembered (remembered-matches.ts) while an admin pages through it.
+ */
 export function resolveUserFilter(filter: UserListFilter, now: Date): UserFilter {
   const { dormantDays, invitedDays, ...rest } = filter;
-  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  const minute = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+  const daysAgo = (days: number) => new Date(minute - days * DAY_MS).toISOString();
   return {
     ...rest,
     ...(dormantDays === undefined ? {} : { dormantBefore: daysAgo(dormantDays) }),
