@@ -260,6 +260,51 @@ describe('GET and DELETE /api/users/:id/sessions', () => {
     expect((await getProfile(t, third.access_token)).statusCode).toBe(401);
   });
 
+  it('lists the caller’s own session first, then pages through the rest by last use', async () => {
+    const user = await createUser(t);
+    const sessions: TokenPair[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      sessions.push(await loginTokens(t, user));
+      t.clock.advance(1000);
+    }
+    // The oldest is the caller's: first all the same. The others, newest use first.
+    const mine = sessions[0]!;
+    const others = sessions.slice(1).reverse().map(sessionOf);
+    const page = async (query: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${user.id}/sessions?${query}`,
+        headers: bearer(mine.access_token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: { id: string; current: boolean }[]; meta: unknown }>();
+    };
+
+    const first = await page('limitPerPage=2');
+    expect(first.data.map((s) => s.id)).toEqual([sessionOf(mine), others[0]]);
+    expect(first.data.map((s) => s.current)).toEqual([true, false]);
+    expect(first.meta).toEqual({ currentPage: 1, itemsPerPage: 2, totalItems: 5, totalPages: 3 });
+    expect((await page('limitPerPage=2&page=3')).data.map((s) => s.id)).toEqual([others[3]]);
+    expect((await page('limitPerPage=2&page=4')).data).toEqual([]);
+
+    const every = await page('');
+    expect(every.data.map((s) => s.id)).toEqual([sessionOf(mine), ...others]);
+    expect(every.meta).toEqual({ currentPage: 1, itemsPerPage: 5, totalItems: 5, totalPages: 1 });
+  });
+
+  it('answers 400 for a page size out of range', async () => {
+    const user = await createUser(t);
+    for (const query of ['limitPerPage=0', 'limitPerPage=101', 'limitPerPage=ten', 'page=0']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${user.id}/sessions?${query}`,
+        headers: bearer(admin.access_token),
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ code: 400, errors: expect.any(Object) });
+    }
+  });
+
   it('answers 404 for unknown users, and for sessions that are not the user’s or not live', async () => {
     const user = await createUser(t);
     const other = await createUser(t);

@@ -257,6 +257,16 @@ export const listUsersQuerySchema = userListFilterSchema.extend({
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
+/**
+ * GET /users/{id}/sessions: the caller's own session first, then the most recently used; one
+ * page of `limitPerPage` of them, or every one when it is left out.
+ */
+export const listSessionsQuerySchema = z.object({
+  page: pageNumberSchema.default(1),
+  limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).optional(),
+});
+export type ListSessionsQuery = z.infer<typeof listSessionsQuerySchema>;
+
 /** GET /users/export.csv: the list's filter and order, every page. */
 export const exportUsersQuerySchema = userListFilterSchema.extend({
   sortBy: z.enum(USER_SORT_COLUMNS).default(USER_LIST_DEFAULT_SORT.sortBy),

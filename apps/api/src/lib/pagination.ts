@@ -22,3 +22,11 @@ export function paginationMeta(page: number, limit: number, total: number): Pagi
     totalPages: Math.ceil(total / limit),
   };
 }
+
+/** The meta of a list with every item on one page (`all=true`, or no page size asked for). */
+export const wholeListMeta = (total: number): PaginationMeta => ({
+  currentPage: 1,
+  itemsPerPage: total,
+  totalItems: total,
+  totalPages: total > 0 ? 1 : 0,
+});

@@ -1,4 +1,4 @@
-import type { LockedAccount, Paginated, TwoStepStatus } from '@staff-admin/shared';
+import type { ActiveSession, LockedAccount, Paginated, TwoStepStatus } from '@staff-admin/shared';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -28,8 +28,27 @@ export const NO_LOCKED_ACCOUNTS: Paginated<LockedAccount> = {
   meta: { currentPage: 1, itemsPerPage: 100, totalItems: 0, totalPages: 0 },
 };
 
+/**
+ * GET /users/{id}/sessions as the API answers it, from `sessions` in the API's order (this device
+ * first, then the most recently used): the page the call asks for, or all of them.
+ */
+export function sessionsAnswer(sessions: ActiveSession[], url: URL) {
+  const limit = Number(url.searchParams.get('limitPerPage') ?? sessions.length);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const body: Paginated<ActiveSession> = {
+    data: sessions.slice((page - 1) * limit, page * limit),
+    meta: {
+      currentPage: page,
+      itemsPerPage: limit,
+      totalItems: sessions.length,
+      totalPages: limit > 0 ? Math.ceil(sessions.length / limit) : 0,
+    },
+  };
+  return HttpResponse.json(body);
+}
+
 export const server = setupServer(
-  http.get(`${API}/users/:id/sessions`, () => HttpResponse.json({ data: [] })),
+  http.get(`${API}/users/:id/sessions`, ({ request }) => sessionsAnswer([], new URL(request.url))),
   http.get(`${API}/users/profile/two-step`, () => HttpResponse.json({ data: TWO_STEP_OFF })),
   http.get(`${API}/monitoring/security/locked-accounts`, () =>
     HttpResponse.json(NO_LOCKED_ACCOUNTS),

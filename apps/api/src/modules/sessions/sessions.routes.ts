@@ -1,9 +1,9 @@
-import type { ActiveSession } from '@staff-admin/shared';
+import { listSessionsQuerySchema, type ActiveSession } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
-import { currentAuth } from '../../http/guards.js';
-import { manageUsersOrSelf } from '../../http/guards.js';
+import { currentAuth, manageUsersOrSelf } from '../../http/guards.js';
+import { paginatedSchema } from '../../lib/pagination.js';
 import type { UsersService } from '../users/users.service.js';
 import type { SessionsService } from './sessions.service.js';
 
@@ -28,19 +28,21 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{
         tags: ['users'],
         summary: 'A user’s active sessions (admins, or the user themselves)',
         description:
-          'Sessions not revoked and within their idle and absolute lifetimes, most recently used ' +
-          'first. `current` marks the session of the caller.',
+          'Sessions not revoked and within their idle and absolute lifetimes: the caller’s own ' +
+          'first (`current`), then the most recently used. One page of `limitPerPage` of them, ' +
+          'or every one on one page when `limitPerPage` is left out.',
         security: bearerSecurity,
         params: z.object({ id: z.string() }),
+        querystring: listSessionsQuerySchema,
         response: {
-          200: envelope(z.array(userSessionSchema)),
-          ...errorResponses(401, 403, 404),
+          200: paginatedSchema(userSessionSchema),
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
     async (request) => {
       const user = await users.getById(request.params.id);
-      return { data: await sessions.listForUser(user.id, currentAuth(request).sessionId) };
+      return sessions.listForUser(user.id, currentAuth(request).sessionId, request.query);
     },
   );
 

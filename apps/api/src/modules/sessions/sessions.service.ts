@@ -1,6 +1,8 @@
 import {
   API_MESSAGES,
   type ActiveSession,
+  type ListSessionsQuery,
+  type Paginated,
   type PersonalSession,
   type Status,
   type TokenPair,
@@ -11,6 +13,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { forbidden, notFound, SessionEnded, type DomainError } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
+import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
 import type { AuditEntry, RequestOrigin } from '../audit/audit-events.js';
@@ -258,13 +261,28 @@ export class SessionsService {
     return session;
   }
 
-  /** The user's live sessions, most recently used first; `current` marks the caller's. */
-  async listForUser(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
+  /**
+   * The user's live sessions: the caller's own first (`current`), then the most recently used; a
+   * page of them, or all.
+   */
+  async listForUser(
+    userId: string,
+    currentSessionId: string,
+    { page, limitPerPage }: ListSessionsQuery,
+  ): Promise<Paginated<ActiveSession>> {
     const now = this.clock.now();
     const rows = await this.repository.listLive(userId, toIso(now));
-    return rows
+    const live = rows
       .filter((row) => this.endOf(row) > now)
-      .map((row) => ({ ...row, current: row.id === currentSessionId }));
+      .map((row) => ({ ...row, current: row.id === currentSessionId }))
+      // The caller's own session first; the sort is stable, so the rest stay most recent first.
+      .sort((a, b) => Number(b.current) - Number(a.current));
+    if (limitPerPage === undefined) return { data: live, meta: wholeListMeta(live.length) };
+    const offset = pageOffset(page, limitPerPage);
+    return {
+      data: live.slice(offset, offset + limitPerPage),
+      meta: paginationMeta(page, limitPerPage, live.length),
+    };
   }
 
   /**

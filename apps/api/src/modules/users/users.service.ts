@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
 import { EmailTaken, forbidden, invalid, LastActiveAdmin, UserNotFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
-import { pageOffset, paginationMeta } from '../../lib/pagination.js';
+import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { Repositories, UnitOfWork } from '../../repositories.js';
 import { NO_ORIGIN, type RequestOrigin } from '../audit/audit-events.js';
@@ -125,7 +125,7 @@ export class UsersService {
       limit: query.all ? undefined : query.limitPerPage,
     });
     const meta = query.all
-      ? { currentPage: 1, itemsPerPage: total, totalItems: total, totalPages: total > 0 ? 1 : 0 }
+      ? wholeListMeta(total)
       : paginationMeta(query.page, query.limitPerPage, total);
     return { data: users, meta };
   }

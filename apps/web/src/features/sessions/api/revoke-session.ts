@@ -1,4 +1,4 @@
-import type { ActiveSession } from '@staff-admin/shared';
+import type { ActiveSession, Paginated } from '@staff-admin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { signOut } from '../../../lib/session.js';
@@ -25,8 +25,13 @@ export function useRevokeSession(userId: string) {
         signOut();
         return;
       }
-      queryClient.setQueryData<ActiveSession[]>(queryKey, (sessions) =>
-        sessions?.filter(({ id }) => id !== session.id),
+      queryClient.setQueriesData<Paginated<ActiveSession>>({ queryKey }, (sessions) =>
+        sessions
+          ? {
+              data: sessions.data.filter(({ id }) => id !== session.id),
+              meta: { ...sessions.meta, totalItems: sessions.meta.totalItems - 1 },
+            }
+          : sessions,
       );
       await queryClient.invalidateQueries({ queryKey });
     },

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { answer, apiError, findToast, findToasts, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
+import { sessionsAnswer } from '../../../testing/server.js';
 import type { ActiveSession } from '@staff-admin/shared';
 
 const CHROME_WINDOWS =
@@ -37,8 +38,8 @@ const LAPTOP = createSession({
 /** GET and DELETE of `userId`'s sessions, served from a list that DELETE shortens. */
 function serveSessions(userId: string, initial: ActiveSession[]) {
   let sessions = initial;
-  const lists = answer('get', `/users/${userId}/sessions`, () =>
-    HttpResponse.json({ data: sessions }),
+  const lists = answer('get', `/users/${userId}/sessions`, ({ url }) =>
+    sessionsAnswer(sessions, url),
   );
   const revocations = answer('delete', `/users/${userId}/sessions/:sessionId`, ({ url }) => {
     const sessionId = url.pathname.split('/').pop();
@@ -59,9 +60,9 @@ async function askToRevoke(user: ReturnType<typeof renderApp>['user'], name: str
 }
 
 describe('sessions on the profile', () => {
-  it("lists the user's own sessions, this device first, with IP and dates", async () => {
+  it("lists the user's own sessions in the API's order, with IP and dates", async () => {
     const me = createUser();
-    const { lists } = serveSessions(me.id, [LAPTOP, THIS_DEVICE]);
+    const { lists } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);
     renderApp('/users/profile', { user: me });
 
     const items = within(await screen.findByRole('list', { name: 'Sessions' })).getAllByRole(
@@ -92,17 +93,17 @@ describe('sessions on the profile', () => {
     expect(lists).toHaveLength(1);
   });
 
-  it('lists the ten most recent, and the rest after Show all, with focus on the first of them', async () => {
+  it('asks for ten, and for the rest after Show all, with focus on the first of them', async () => {
     const me = createUser();
-    // This device, then eleven others used 1 to 11 minutes ago, served oldest first.
+    // This device, then eleven others used 1 to 11 minutes ago.
     const others = Array.from({ length: 11 }, (_, index) =>
       createSession({
         id: `session-${index + 1}`,
         userAgent: FIREFOX_LINUX,
         lastUsedAt: minutesAgo(index + 1),
       }),
-    ).reverse();
-    serveSessions(me.id, [...others, THIS_DEVICE]);
+    );
+    const { lists } = serveSessions(me.id, [THIS_DEVICE, ...others]);
     const { user } = renderApp('/users/profile', { user: me });
 
     const list = await screen.findByRole('list', { name: 'Sessions' });
@@ -115,13 +116,48 @@ describe('sessions on the profile', () => {
       ...Array.from({ length: 9 }, (_, index) => `${index + 1} minute${index ? 's' : ''} ago`),
     ]);
 
+    expect(lists.map((call) => call.url.searchParams.get('limitPerPage'))).toEqual(['10']);
+
     await user.click(within(sessionsCard()).getByRole('button', { name: 'Show all 12 sessions' }));
-    expect(lastUsed()).toHaveLength(12);
+    await waitFor(() => expect(lastUsed()).toHaveLength(12));
+    expect(lists.map((call) => call.url.searchParams.get('limitPerPage'))).toEqual(['10', null]);
     expect(lastUsed().slice(10)).toEqual(['10 minutes ago', '11 minutes ago']);
     expect(within(list).getAllByRole('listitem')[10]).toHaveFocus();
     expect(
       within(sessionsCard()).queryByRole('button', { name: /^Show all/ }),
     ).not.toBeInTheDocument();
+  });
+
+  it('keeps Show all, busy, while the rest load, and focused to try again when they cannot', async () => {
+    const me = createUser();
+    const sessions = [
+      THIS_DEVICE,
+      ...Array.from({ length: 11 }, (_, index) => createSession({ id: `session-${index + 1}` })),
+    ];
+    const { opened, open } = gate();
+    let fail = true;
+    answer('get', `/users/${me.id}/sessions`, async ({ url }) => {
+      if (url.searchParams.has('limitPerPage') || !fail) return sessionsAnswer(sessions, url);
+      await opened;
+      return apiError(403, 'You are not allowed to do this');
+    });
+    const { user } = renderApp('/users/profile', { user: me });
+
+    const showAll = await screen.findByRole('button', { name: 'Show all 12 sessions' });
+    await user.click(showAll);
+    expect(showAll).toHaveAttribute('aria-busy', 'true');
+    expect(showAll).toHaveFocus();
+
+    open();
+    expect(await findToast('You are not allowed to do this')).toBeInTheDocument();
+    await waitFor(() => expect(showAll).not.toHaveAttribute('aria-busy'));
+    expect(showAll).toHaveFocus();
+    expect(within(sessionsCard()).getAllByRole('listitem')).toHaveLength(10);
+
+    fail = false;
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(sessionsCard()).getAllByRole('listitem')).toHaveLength(12));
+    expect(within(sessionsCard()).getAllByRole('listitem')[10]).toHaveFocus();
   });
 
   it('offers no Show all while every session is listed', async () => {
@@ -219,8 +255,8 @@ describe('sessions on the profile', () => {
   it('says why a revocation failed and shows the sessions as they are now', async () => {
     const me = createUser();
     let sessions = [THIS_DEVICE, LAPTOP];
-    const lists = answer('get', `/users/${me.id}/sessions`, () =>
-      HttpResponse.json({ data: sessions }),
+    const lists = answer('get', `/users/${me.id}/sessions`, ({ url }) =>
+      sessionsAnswer(sessions, url),
     );
     answer('delete', `/users/${me.id}/sessions/:sessionId`, () => {
       sessions = [THIS_DEVICE]; // it had ended meanwhile
@@ -242,9 +278,9 @@ describe('sessions on the profile', () => {
   it('shows a spinner while they load, in the room of a session hidden from assistive technology', async () => {
     const me = createUser();
     const { opened, open } = gate();
-    answer('get', `/users/${me.id}/sessions`, async () => {
+    answer('get', `/users/${me.id}/sessions`, async ({ url }) => {
       await opened;
-      return HttpResponse.json({ data: [THIS_DEVICE] });
+      return sessionsAnswer([THIS_DEVICE], url);
     });
     renderApp('/users/profile', { user: me });
 
@@ -261,8 +297,8 @@ describe('sessions on the profile', () => {
   it('offers to try again when the sessions cannot be loaded', async () => {
     const me = createUser();
     let fail = true;
-    answer('get', `/users/${me.id}/sessions`, () =>
-      fail ? apiError(403, 'You are not allowed to do this') : HttpResponse.json({ data: [] }),
+    answer('get', `/users/${me.id}/sessions`, ({ url }) =>
+      fail ? apiError(403, 'You are not allowed to do this') : sessionsAnswer([], url),
     );
     const { user } = renderApp('/users/profile', { user: me });
 

@@ -19,16 +19,11 @@ import { useRevokeSession } from '../api/revoke-session.js';
 import { describeUserAgent } from '../utils/describe-user-agent.js';
 
 /**
- * How many sessions the card lists until "Show all" is pressed: a script that signs in again and
- * again can leave hundreds, and the profile is the first page a signed-in visit shows.
+ * How many sessions the card asks for and lists until "Show all" is pressed: a script that signs
+ * in again and again can leave hundreds, and the profile is the first page a signed-in visit
+ * shows. The server sends this device first, then the most recently used.
  */
 const SESSIONS_SHOWN = 10;
-
-/** This device first, then the most recently used. */
-function byRecentUse(a: ActiveSession, b: ActiveSession): number {
-  if (a.current !== b.current) return a.current ? -1 : 1;
-  return b.lastUsedAt.localeCompare(a.lastUsedAt);
-}
 
 function lastUsedText(value: string): string {
   const date = parseISO(value);
@@ -141,15 +136,25 @@ function SessionsLoading() {
  */
 export function SessionsCard({ userId }: { userId: string }) {
   const headingId = useId();
-  const sessions = useSessions(userId);
+  const [showAll, setShowAll] = useState(false);
+  const first = useSessions(userId, SESSIONS_SHOWN);
+  const all = useSessions(userId, undefined, showAll);
+  // The first ten stay listed until the rest have come, and if they cannot come.
+  const allShown = showAll && all.isSuccess;
+  const sessions = allShown ? all : first;
   const revoke = useRevokeSession(userId);
   const [revoking, setRevoking] = useState<ActiveSession | null>(null);
-  const [showAll, setShowAll] = useState(false);
-  // "Show all" goes away once pressed: focus moves to the first session it brought in.
+  // "Show all" goes away once the rest have come: focus moves to the first session it brought in
+  // (or to the heading, should the others have ended meanwhile).
   const firstMore = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (showAll) firstMore.current?.focus();
-  }, [showAll]);
+    if (allShown) (firstMore.current ?? document.getElementById(headingId))?.focus();
+  }, [allShown, headingId]);
+  // If the rest cannot come, a toast says why, and "Show all" (still focused) tries again.
+  useEffect(() => {
+    if (all.isError) toast.error(getErrorMessage(all.error));
+  }, [all.isError, all.error]);
+  const showAllSessions = () => (showAll ? void all.refetch() : setShowAll(true));
 
   const confirmRevoke = async () => {
     if (!revoking) return;
@@ -180,11 +185,10 @@ export function SessionsCard({ userId }: { userId: string }) {
         </Button>
       </div>
     );
-  } else if (sessions.data.length === 0) {
+  } else if (sessions.data.data.length === 0) {
     content = <p className="text-slate-600">No active sessions.</p>;
   } else {
-    const sorted = [...sessions.data].sort(byRecentUse);
-    const shown = showAll ? sorted : sorted.slice(0, SESSIONS_SHOWN);
+    const { data: shown, meta } = sessions.data;
     content = (
       <div className="flex flex-col items-start gap-4">
         <ul aria-labelledby={headingId} className="flex w-full flex-col divide-y divide-slate-200">
@@ -197,9 +201,14 @@ export function SessionsCard({ userId }: { userId: string }) {
             />
           ))}
         </ul>
-        {shown.length < sorted.length && (
-          <Button variant="secondary" size="small" onClick={() => setShowAll(true)}>
-            Show all {sorted.length} sessions
+        {shown.length < meta.totalItems && (
+          <Button
+            variant="secondary"
+            size="small"
+            isLoading={showAll && all.isFetching}
+            onClick={showAllSessions}
+          >
+            Show all {meta.totalItems} sessions
           </Button>
         )}
       </div>
@@ -211,6 +220,7 @@ export function SessionsCard({ userId }: { userId: string }) {
       title="Sessions"
       description="Devices signed in to this account. Revoking a session signs that device out."
       headingId={headingId}
+      focusableHeading
     >
       {content}
       <ConfirmDialog
