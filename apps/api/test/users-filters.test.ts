@@ -309,7 +309,7 @@ describe('GET /api/users sorted by last sign-in', () => {
     },
   );
 
-  it('gives the same pages whether filtered matches are collected or walked', async () => {
+  it('gives the same pages whether matches are collected or walked, from either end', async () => {
     const collecting = new UsersRepository(t.db, t.database.engine, COLLECTING, [], t.clock);
     const walking = new UsersRepository(t.db, t.database.engine, WALKING, [], t.clock);
     const walkingDense = new UsersRepository(t.db, t.database.engine, WALKING_DENSE, [], t.clock);
@@ -326,19 +326,19 @@ describe('GET /api/users sorted by last sign-in', () => {
     for (const filter of filters) {
       for (const sortBy of ['lastSignInAt', 'createdAt', 'fullName'] as const) {
         for (const sortDirection of ['ASC', 'DESC'] as const) {
-          for (const offset of [0, 2, 20]) {
-            const query: UserListQuery = {
-              includeInactive: true,
-              ...filter,
-              sortBy,
-              sortDirection,
-              offset,
-              limit: 2,
-            };
+          const order = { includeInactive: true, ...filter, sortBy, sortDirection };
+          // Every match in order, read whole (no page): what each page must be a slice of.
+          const every = (await collecting.findPage({ ...order, offset: 0 })).users;
+          const end = every.length;
+          // The first pages, the middle, and the last (a walk reads those from the end).
+          for (const offset of new Set([0, 2, end >> 1, end - 3, end - 2, end - 1, end, 20])) {
+            if (offset < 0) continue;
+            const query: UserListQuery = { ...order, offset, limit: 2 };
             const label = JSON.stringify(query);
-            const collected = await collecting.findPage(query);
-            expect(await walking.findPage(query), label).toEqual(collected);
-            expect(await walkingDense.findPage(query), label).toEqual(collected);
+            const expected = { users: every.slice(offset, offset + 2), total: end };
+            expect(await collecting.findPage(query), label).toEqual(expected);
+            expect(await walking.findPage(query), label).toEqual(expected);
+            expect(await walkingDense.findPage(query), label).toEqual(expected);
           }
         }
       }
