@@ -3,6 +3,7 @@ import { SECURITY_MESSAGES } from '@staff-admin/shared';
 import { readFile } from 'node:fs/promises';
 import {
   ADMIN,
+  apiToken,
   createUser,
   expect,
   expectAccessible,
@@ -497,6 +498,32 @@ test.describe('narrow screens', () => {
     }
     await expectAccessible(page);
   });
+  test('at 320px Show all sessions, pressed by keyboard, hands focus to the first it brought in', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser({ fullName: 'Sol Sessions' });
+    for (let index = 0; index < 11; index += 1) await apiToken(request, user);
+    await signInByKeyboard(page, user);
+
+    const sessions = page.getByRole('list', { name: 'Sessions' });
+    await expect(sessions.getByRole('listitem')).toHaveCount(10);
+    await expect(sessions.getByRole('listitem').first()).toContainText('This device');
+    const showAll = page.getByRole('button', { name: 'Show all 12 sessions' });
+    await tabTo(page, showAll, { max: 100 });
+    await expectAccessible(page);
+
+    await page.keyboard.press('Enter');
+    await expect(sessions.getByRole('listitem')).toHaveCount(12);
+    const firstMore = sessions.getByRole('listitem').nth(10);
+    await expectFocusOn(page, firstMore);
+    await expect(showAll).toHaveCount(0);
+    await expectAccessible(page);
+    // Reading and tabbing go on from there: next is that session's Revoke.
+    await page.keyboard.press('Tab');
+    await expectFocusOn(page, firstMore.getByRole('button', { name: /^Revoke / }));
+  });
+
   test('at 320px the bulk tools, the CSV invite, reminders, unlock and my data pass axe', async ({
     page,
     request,
