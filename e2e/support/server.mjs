@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { apiServerArgs } from '../../apps/api/server-command.mjs';
 
 const env = process.env;
 const dataDir = env.E2E_DATA_DIR;
@@ -47,7 +48,7 @@ process.on('SIGUSR2', () => {
 writeFileSync(`${dataDir}/server.pid`, String(process.pid));
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const api = spawn(process.execPath, ['apps/api/dist/server.js'], {
+const api = spawn(process.execPath, apiServerArgs(), {
   cwd: root,
   stdio: 'inherit',
   env: {
