@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { apiServerArgs } from '../apps/api/server-command.mjs';
+import { API_SERVER_ARGS } from '../apps/api/server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN = { email: 'sqlmap-admin@company.test', password: 'Kestrel!2345pass' };
@@ -76,7 +76,7 @@ async function checkEngine(engine, databaseUrl) {
   const dir = mkdtempSync(join(tmpdir(), `staff-admin-sqlmap-${engine}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, apiServerArgs(), {
+  const server = spawn(process.execPath, API_SERVER_ARGS, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { apiServerArgs } from '../apps/api/server-command.mjs';
+import { API_SERVER_ARGS } from '../apps/api/server-command.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -20,7 +20,7 @@ for (const { workspace, output } of parts) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, apiServerArgs(), {
+const server = spawn(process.execPath, API_SERVER_ARGS, {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? root },

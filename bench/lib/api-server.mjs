@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { apiServerArgs } from '../../apps/api/server-command.mjs';
+import { API_SERVER_ARGS } from '../../apps/api/server-command.mjs';
 import { captureOutput, freePort, stopProcess, waitFor200 } from './processes.mjs';
 
 /** The first admin every bench server creates on its empty database. */
@@ -73,7 +73,7 @@ export async function startApiServer({
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, apiServerArgs(), {
+  const child = spawn(process.execPath, API_SERVER_ARGS, {
     cwd: root,
     env: { ...serverEnv(dataDir, port, authSecret), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { apiServerArgs } from '../../apps/api/server-command.mjs';
+import { API_SERVER_ARGS } from '../../apps/api/server-command.mjs';
 
 const env = process.env;
 const dataDir = env.E2E_DATA_DIR;
@@ -48,7 +48,7 @@ process.on('SIGUSR2', () => {
 writeFileSync(`${dataDir}/server.pid`, String(process.pid));
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const api = spawn(process.execPath, apiServerArgs(), {
+const api = spawn(process.execPath, API_SERVER_ARGS, {
   cwd: root,
   stdio: 'inherit',
   env: {

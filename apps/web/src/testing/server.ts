@@ -1,6 +1,7 @@
 import type { ActiveSession, LockedAccount, Paginated, TwoStepStatus } from '@staff-admin/shared';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { paginate } from './paginate.js';
 
 /** The API base as the site resolves it under jsdom. */
 export const API = `${window.location.origin}/api`;
@@ -35,16 +36,7 @@ export const NO_LOCKED_ACCOUNTS: Paginated<LockedAccount> = {
 export function sessionsAnswer(sessions: ActiveSession[], url: URL) {
   const limit = Number(url.searchParams.get('limitPerPage') ?? sessions.length);
   const page = Number(url.searchParams.get('page') ?? 1);
-  const body: Paginated<ActiveSession> = {
-    data: sessions.slice((page - 1) * limit, page * limit),
-    meta: {
-      currentPage: page,
-      itemsPerPage: limit,
-      totalItems: sessions.length,
-      totalPages: limit > 0 ? Math.ceil(sessions.length / limit) : 0,
-    },
-  };
-  return HttpResponse.json(body);
+  return HttpResponse.json(paginate(sessions, page, limit));
 }
 
 export const server = setupServer(

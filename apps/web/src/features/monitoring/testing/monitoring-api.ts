@@ -7,6 +7,7 @@ import type {
 } from '@staff-admin/shared';
 import { LIST_DEFAULT_LIMIT } from '@staff-admin/shared';
 import { http, HttpResponse } from 'msw';
+import { paginate } from '../../../testing/paginate.js';
 import { API, server } from '../../../testing/server.js';
 
 let counter = 0;
@@ -67,16 +68,7 @@ export function serveErrorGroups(groups: ErrorGroup[]) {
           (!query.status || group.status === query.status) &&
           (!query.source || group.source === query.source),
       );
-      const body: Paginated<ErrorGroup> = {
-        data: matching.slice((page - 1) * limit, page * limit),
-        meta: {
-          currentPage: page,
-          itemsPerPage: limit,
-          totalItems: matching.length,
-          totalPages: Math.ceil(matching.length / limit),
-        },
-      };
-      return HttpResponse.json(body);
+      return HttpResponse.json(paginate(matching, page, limit));
     }),
   );
   return queries;

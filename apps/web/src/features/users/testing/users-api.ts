@@ -13,6 +13,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import { createUser } from '../../../testing/data.js';
 import { answer, type RecordedCall } from '../../../testing/http.js';
+import { paginate } from '../../../testing/paginate.js';
 import { API, server } from '../../../testing/server.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,16 +64,7 @@ export function serveUserList(users: User[]) {
         .filter((user) => matchesFilter(user, query))
         // Nulls (never signed in) sort first going up, as the server sorts them.
         .sort((a, b) => direction * String(a[sortBy] ?? '').localeCompare(String(b[sortBy] ?? '')));
-      const body: Paginated<User> = {
-        data: matching.slice((page - 1) * limit, page * limit),
-        meta: {
-          currentPage: page,
-          itemsPerPage: limit,
-          totalItems: matching.length,
-          totalPages: Math.ceil(matching.length / limit),
-        },
-      };
-      return HttpResponse.json(body);
+      return HttpResponse.json(paginate(matching, page, limit));
     }),
   );
   return queries;
