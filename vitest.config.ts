@@ -1,15 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { apiProjects } from './apps/api/vitest.config.js';
 import { webProjects } from './apps/web/vitest.config.js';
 
 /**
- * One run for every unit and API test. The API suite runs once on SQLite and, when
- * TEST_DATABASE_URL is set, a second time on PostgreSQL (TEST_DB tells the suite which).
+ * One run for every unit and API test: shared, the site's (apps/web/vitest.config.ts), the bundle
+ * budgets, and the API's (apps/api/vitest.config.ts: its unit tests once, the API suite on SQLite
+ * and, when TEST_DATABASE_URL is set, a second time on PostgreSQL).
  */
-const apiOn = (engine: 'sqlite' | 'postgres') => ({
-  extends: './apps/api/vitest.config.ts',
-  test: { name: `api:${engine}`, root: './apps/api', env: { TEST_DB: engine } },
-});
 
 export default defineConfig({
   test: {
@@ -33,8 +31,7 @@ export default defineConfig({
       ...webProjects,
       // Needs the built site (bundle budgets): scripts/test.mjs builds before running Vitest.
       'bench',
-      apiOn('sqlite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiOn('postgres')] : []),
+      ...apiProjects,
     ],
   },
 });

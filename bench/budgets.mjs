@@ -12,8 +12,9 @@ export const MB = 1000 * KB;
  * @property {string} figure dotted path of the figure in results/latest.json's `figures`
  * @property {'<' | '<=' | '>=' } op
  * @property {number} limit
- * @property {'ratio' | 'ms' | 'bytes' | 'score'} unit
- * @property {'postgres'} [requires] only checked when that optional service is configured
+ * @property {'ratio' | 'ms' | 'bytes' | 'score' | 'count'} unit
+ * @property {'postgres' | 'soak'} [requires] only checked when that optional service is
+ *   configured (postgres) or that opt-in section ran (soak)
  * @property {number} [testLimit] what `npm test` holds instead, for a budget out of reach (the
  *   bench still checks `limit`); see the entry
  */
@@ -246,6 +247,19 @@ export const BUDGETS = [
     limit: 300 * MB,
     unit: 'bytes',
   },
+  ...[
+    ['soak-server-down', 'soak: the server stopped during it', 'soak.serverDown'],
+    ['soak-health-failures', 'soak: /api/health calls not answered 200', 'soak.healthFailures'],
+    ['soak-failed-calls', 'soak: profile and search calls not answered 2xx', 'soak.failedCalls'],
+  ].map(([id, label, figure]) => ({
+    id: /** @type {string} */ (id),
+    label: /** @type {string} */ (label),
+    figure: /** @type {string} */ (figure),
+    op: /** @type {const} */ ('<='),
+    limit: 0,
+    unit: /** @type {const} */ ('count'),
+    requires: /** @type {const} */ ('soak'),
+  })),
   {
     id: 'startup',
     label: 'start to first 200 on /api/health',

@@ -2,7 +2,8 @@
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
 // first), --sections=<list> (comma separated: throughput, login, uploads, search, monitoring,
-// budgeting, bulk, bundles, lighthouse, startup). Progress goes to stderr, the table to stdout.
+// budgeting, bulk, bundles, lighthouse, startup, and soak, which runs only when named),
+// --soak=S seconds of the soak (default 300). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +28,7 @@ import { measureBudgeting } from './lib/budgeting.mjs';
 import { measureBulk } from './lib/bulk.mjs';
 import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureSearch } from './lib/search.mjs';
+import { measureSoak } from './lib/soak.mjs';
 import { measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
 import { measureStartup } from './lib/startup.mjs';
 import { twoStepSeeder } from './lib/two-step.mjs';
@@ -43,7 +45,10 @@ const SECTIONS = [
   'bundles',
   'lighthouse',
   'startup',
+  'soak',
 ];
+/** Sections a plain `npm run bench` leaves out: they run only when --sections names them. */
+const OPT_IN = ['soak'];
 const STARTUP_RUNS = 5;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,12 +57,14 @@ const settings = {
   runs: positiveInt('--runs', args.runs),
   durationSec: positiveInt('--duration', args.duration),
   warmupSec: 2,
+  soakSec: positiveInt('--soak', args.soak),
 };
 const only = args.sections?.split(',').map((s) => s.trim());
 const unknown = only?.filter((s) => !SECTIONS.includes(s)) ?? [];
 if (unknown.length > 0)
   fail(`unknown section(s) ${unknown.join(', ')}; use ${SECTIONS.join(', ')}`);
-const wanted = (/** @type {string} */ section) => !only || only.includes(section);
+const wanted = (/** @type {string} */ section) =>
+  only ? only.includes(section) : !OPT_IN.includes(section);
 
 /** @type {Record<string, any>} */
 const figures = {};
@@ -74,7 +81,9 @@ const loadAverageAtStart = loadavg().map((v) => Number(v.toFixed(2)));
  */
 async function section(name, work) {
   if (!wanted(name)) {
-    notMeasured[name] = `${name} left out by --sections`;
+    notMeasured[name] = only
+      ? `${name} left out by --sections`
+      : `${name} runs only when --sections names it`;
     return;
   }
   const log = (/** @type {string} */ line) => process.stderr.write(`[${name}] ${line}\n`);
@@ -231,7 +240,11 @@ await section('bulk', async (log) => {
   figures.bulk = { source: result.source, ...result.engines };
 });
 
-const context = { postgres: Boolean(process.env.TEST_DATABASE_URL) };
+await section('soak', async (log) => {
+  figures.soak = await measureSoak({ root, durationSec: settings.soakSec, log });
+});
+
+const context = { postgres: Boolean(process.env.TEST_DATABASE_URL), soak: wanted('soak') };
 const budgets = evaluateBudgets(figures, context);
 const results = {
   meta: {
@@ -306,6 +319,7 @@ function readArgs() {
     build: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
+    soak: { type: 'string', default: '300' },
     sections: { type: 'string' },
   });
   const { values, tokens } = parseArgs({ options, tokens: true });
@@ -316,6 +330,7 @@ function readArgs() {
     build: given.has('build') ? values.build : fromNpm('build') === 'true',
     runs: given.has('runs') ? values.runs : (fromNpm('runs') ?? values.runs),
     duration: given.has('duration') ? values.duration : (fromNpm('duration') ?? values.duration),
+    soak: given.has('soak') ? values.soak : (fromNpm('soak') ?? values.soak),
     sections: given.has('sections') ? values.sections : fromNpm('sections'),
   };
 }

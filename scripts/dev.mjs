@@ -1,5 +1,8 @@
 // `npm run dev`: the API with reload on :3000 and the Vite dev server (which proxies /api to it).
 import { spawn } from 'node:child_process';
+import { exitUnlessSupportedNode } from '../apps/api/supported-node.mjs';
+
+exitUnlessSupportedNode();
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const children = ['@staff-admin/api', '@staff-admin/web'].map((workspace) =>

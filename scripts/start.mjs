@@ -3,7 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { exitUnlessSupportedNode } from '../apps/api/supported-node.mjs';
 import { API_SERVER_ARGS } from '../apps/api/server-command.mjs';
+
+exitUnlessSupportedNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -25,13 +25,15 @@ if (!process.env.TEST_DATABASE_URL) {
   banner('TEST_DATABASE_URL is not set: the API suite is NOT run against PostgreSQL');
 }
 
+/** Runs a command in the repository's root; its exit status and wall time in seconds. */
 function run(command, args, env = {}) {
+  const started = performance.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  return result.status ?? 1;
+  return { status: result.status ?? 1, seconds: (performance.now() - started) / 1000 };
 }
 
 function readJson(path) {
@@ -73,13 +75,13 @@ function printCoverage() {
 const levels = [];
 
 // The bundle-budget tests (Vitest) and the browser tests both need the built site and server.
-const buildStatus = run(npm, ['run', 'build']);
-if (buildStatus !== 0) banner('npm run build failed: the bundle budgets and browser tests fail');
+const build = run(npm, ['run', 'build']);
+if (build.status !== 0) banner('npm run build failed: the bundle budgets and browser tests fail');
 
 // 1. Vitest
 {
   const output = `${resultsDir}/vitest.json`;
-  const status = run(npx, [
+  const { status, seconds } = run(npx, [
     'vitest',
     'run',
     '--coverage.enabled',
@@ -92,6 +94,7 @@ if (buildStatus !== 0) banner('npm run build failed: the bundle budgets and brow
   levels.push({
     name: 'unit and API',
     status,
+    seconds,
     passed: report?.numPassedTests ?? 0,
     failed: report?.numFailedTests ?? 0,
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
@@ -101,8 +104,8 @@ if (buildStatus !== 0) banner('npm run build failed: the bundle budgets and brow
 // 2. Playwright
 {
   const output = `${resultsDir}/playwright.json`;
-  const status =
-    buildStatus === 0
+  const { status, seconds } =
+    build.status === 0
       ? run(
           npx,
           ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
@@ -110,11 +113,12 @@ if (buildStatus !== 0) banner('npm run build failed: the bundle budgets and brow
             PLAYWRIGHT_JSON_OUTPUT_NAME: output,
           },
         )
-      : buildStatus;
+      : { status: build.status, seconds: 0 };
   const stats = readJson(output)?.stats;
   levels.push({
     name: 'browser',
     status,
+    seconds,
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
     failed: stats?.unexpected ?? 0,
     skipped: stats?.skipped ?? 0,
@@ -122,13 +126,14 @@ if (buildStatus !== 0) banner('npm run build failed: the bundle budgets and brow
 }
 
 console.log('');
+console.log(`build: exit ${build.status} in ${build.seconds.toFixed(0)} s`);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
 for (const level of levels) {
   console.log(
-    `${level.name}: ${level.passed} passed, ${level.failed} failed, ${level.skipped} skipped (exit ${level.status})`,
+    `${level.name}: ${level.passed} passed, ${level.failed} failed, ${level.skipped} skipped (exit ${level.status}) in ${level.seconds.toFixed(0)} s`,
   );
   passed += level.passed;
   failed += level.failed;
@@ -142,5 +147,8 @@ if (skipped > 0) {
 if (!process.env.TEST_DATABASE_URL) {
   banner('Reminder: PostgreSQL was NOT tested (TEST_DATABASE_URL unset)');
 }
-console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+const totalSeconds = build.seconds + levels.reduce((sum, level) => sum + level.seconds, 0);
+console.log(
+  `total: ${passed} passed, ${failed} failed, ${skipped} skipped in ${totalSeconds.toFixed(0)} s (Node ${process.versions.node})`,
+);
 process.exit(ok ? 0 : 1);

@@ -14,7 +14,7 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.13',
   external,
   sourcemap: true,
   legalComments: 'none',

@@ -8,8 +8,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // From Node 25 on, Node defines its own `localStorage` and `sessionStorage` globals (inert without
 // `--localstorage-file`), and Vitest keeps a global that already exists instead of installing
 // jsdom's. A browser has no such globals, so the site's tests run with Node's web storage turned
-// off and get jsdom's real Storage on every Node line. On lines without the feature (20, and 22/24
-// where it is still behind a flag) there is nothing to turn off, and Node 20 would refuse the flag.
+// off and get jsdom's real Storage on every Node line. On lines where the feature is still behind a
+// flag (22, 24) there is nothing to turn off.
 const nodeHasWebStorage = 'localStorage' in globalThis;
 
 const TEST_FILE = /\.test\.tsx?$/;

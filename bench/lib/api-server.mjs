@@ -52,6 +52,7 @@ function serverEnv(dataDir, port, authSecret) {
  * @property {string} url base URL without a trailing slash
  * @property {number} pid
  * @property {number} startupMs from spawn to the first 200 on /api/health
+ * @property {() => string | undefined} exit how the process ended (its code or signal), if it has
  * @property {() => Promise<void>} stop
  */
 
@@ -90,6 +91,10 @@ export async function startApiServer({
     url,
     pid: /** @type {number} */ (child.pid),
     startupMs,
+    exit: () =>
+      child.exitCode === null && child.signalCode === null
+        ? undefined
+        : String(child.exitCode ?? child.signalCode),
     stop: () => stopProcess(child),
   };
 }

@@ -25,13 +25,17 @@ export function figureAt(figures, path) {
  * Every budget with its figure and status. A figure that was not measured never passes; a
  * budget for an optional service that is not configured is skipped, and says so.
  * @param {unknown} figures
- * @param {{ postgres: boolean }} context
+ * @param {{ postgres: boolean, soak?: boolean }} context
  * @returns {BudgetResult[]}
  */
 export function evaluateBudgets(figures, context) {
   return BUDGETS.map((budget) => {
-    if (budget.requires === 'postgres' && !context.postgres) {
-      return { ...budget, value: undefined, status: 'skipped', note: 'TEST_DATABASE_URL unset' };
+    if (budget.requires && !context[budget.requires]) {
+      const note = {
+        postgres: 'TEST_DATABASE_URL unset',
+        soak: 'the soak runs with --sections=soak',
+      };
+      return { ...budget, value: undefined, status: 'skipped', note: note[budget.requires] };
     }
     const value = figureAt(figures, budget.figure);
     if (value === undefined) return { ...budget, value, status: 'NOT MEASURED' };
@@ -65,6 +69,7 @@ export function formatValue(unit, value) {
     case 'ratio':
       return value.toFixed(2);
     case 'score':
+    case 'count':
       return String(value);
   }
 }
@@ -282,6 +287,27 @@ export function buildRows({ figures, notMeasured, settings }) {
       value: formatMs(startup.medianMs),
       budgetId: 'startup',
     });
+  }
+  const soak = figures.soak;
+  if (soak) {
+    rows.push({
+      section: `Soak: profile and search calls at 10 connections for ${Math.round(soak.durationSec)} s, /api/health every second`,
+    });
+    rows.push({
+      label: `passes (profile + search), ${soak.node}`,
+      value: `${formatCount(soak.passesPerSecond)} /s · p99 ${formatMs(soak.passP99Ms)}`,
+    });
+    rows.push({
+      label: `/api/health (${soak.healthCalls} calls)`,
+      value: `p99 ${formatMs(soak.healthP99Ms)} · max ${formatMs(soak.healthMaxMs)}`,
+    });
+    rows.push({
+      label: 'server RSS at start / end',
+      value: `${formatBytes(soak.rssStartBytes)} / ${soak.rssEndBytes ? formatBytes(soak.rssEndBytes) : 'gone'}`,
+    });
+    for (const id of ['soak-server-down', 'soak-health-failures', 'soak-failed-calls']) {
+      rows.push({ label: '', value: '', budgetId: id });
+    }
   }
   return rows;
 }

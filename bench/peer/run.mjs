@@ -21,39 +21,17 @@ import { ensureBuilt } from '../lib/build.mjs';
 import { runLoad } from '../lib/load.mjs';
 import { rssBytes } from '../lib/memory.mjs';
 import { captureOutput, stopProcess, waitFor200 } from '../lib/processes.mjs';
+import { people, seedOurPeople } from '../lib/people.mjs';
 import { startReferenceServer } from '../lib/reference.mjs';
 import { median, round } from '../lib/stats.mjs';
-import { mulberry32 } from '../search/names.mjs';
 
 const DIRECTUS_VERSION = '12.4.0';
-const PEOPLE = 10_000;
 const PEER_DIR = process.env.PEER_DIR ?? path.join(os.tmpdir(), 'staff-admin-peer');
 const DURATION = Number(process.env.DURATION ?? 10);
 const WARMUP = Number(process.env.WARMUP ?? 3);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const log = (line) => process.stderr.write(`[peer] ${line}\n`);
-
-// First and last names from two lists of 20: "son" is in about 43 % of the people.
-const FIRST =
-  'James Mary Jason Madison Allison Robert Linda Michael Susan William Emma Olivia Noah Liam Sophia Ava Ethan Mason Harper Lucas'.split(
-    ' ',
-  );
-const LAST =
-  'Johnson Anderson Jackson Wilson Thompson Harrison Smith Brown Garcia Miller Davis Martinez Lee Walker Young King Wright Lopez Hill Scott'.split(
-    ' ',
-  );
-
-/** The same people for both sides, from a seeded generator. */
-function people() {
-  const random = mulberry32(42);
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  return Array.from({ length: PEOPLE }, (_, index) => {
-    const first = pick(FIRST);
-    const last = pick(LAST);
-    return { first, last, email: `${first}.${last}.${index}@seed.example.com`.toLowerCase() };
-  });
-}
 
 // ---- Directus ----------------------------------------------------------------------------------
 
@@ -160,25 +138,7 @@ async function startDirectus(seeded) {
 
 async function startOurs(seeded, dataDir) {
   const api = await startApiServer({ root, dataDir });
-  const db = new Database(databaseFile(dataDir), { timeout: 30_000 });
-  try {
-    const now = new Date().toISOString();
-    const insert = db.prepare(
-      `insert into users (id, email, full_name, full_name_lower, position, status,
-         created_at, updated_at)
-       values (?, ?, ?, ?, 'contractor', 'active', ?, ?)`,
-    );
-    db.transaction(() => {
-      for (const person of seeded) {
-        const fullName = `${person.first} ${person.last}`;
-        insert.run(crypto.randomUUID(), person.email, fullName, fullName.toLowerCase(), now, now);
-      }
-    })();
-    // No ANALYZE: the server never runs it, and its index samples would make SQLite prepare the
-    // user-by-id select anew on every call (docs/operations.md, "SQLite statistics").
-  } finally {
-    db.close();
-  }
+  seedOurPeople(databaseFile(dataDir), seeded);
   const token = (await postJson(`${api.url}/api/auth/login`, BENCH_ADMIN)).data.access_token;
   return {
     name: 'ours',

@@ -1,5 +1,6 @@
 // Deterministic test people: Latin and Thai names, drawn with a seeded PRNG (mulberry32).
 
+/** @param {number} seed @returns {() => number} a number in [0, 1) at each call */
 export function mulberry32(seed) {
   let state = seed >>> 0;
   return () => {
@@ -107,9 +108,15 @@ const ROMAN = ['somchai', 'anong', 'niran', 'pim', 'kanya', 'thanakorn', 'wittay
 const DOMAINS = ['example.com', 'staff.example.org', 'mail.example.net', 'corp.example.co.th'];
 export const POSITIONS = ['admin', 'project_owner', 'project_manager', 'contractor', 'finance'];
 
-const pick = (random, list) => list[Math.floor(random() * list.length)];
+/** @template T @param {() => number} random @param {T[]} list @returns {T} */
+const pick = (random, list) => /** @type {T} */ (list[Math.floor(random() * list.length)]);
 
-/** Person number `index`: name, email, position, status and creation time. */
+/**
+ * Person number `index`: name, email, position, status and creation time.
+ * @param {() => number} random
+ * @param {number} index
+ * @param {number} baseTime
+ */
 export function person(random, index, baseTime) {
   const thai = random() < 0.35;
   const fullName = thai
@@ -118,7 +125,7 @@ export function person(random, index, baseTime) {
   const local = thai
     ? pick(random, ROMAN)
     : fullName
-        .split(' ')[0]
+        .slice(0, fullName.indexOf(' '))
         .normalize('NFD')
         .replace(/[^a-z]/gi, '');
   const email = `${local.toLowerCase()}.${index}@${pick(random, DOMAINS)}`;

@@ -1,3 +1,4 @@
+import { exitUnlessSupportedNode } from '../supported-node.mjs';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { ConfigError, loadConfigFromProcess } from './config/env.js';
@@ -10,6 +11,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** A request's query that has no answer this long fails with 503 (see db/database.ts). */
 const REQUEST_QUERY_TIMEOUT_MS = 10_000;
 
+exitUnlessSupportedNode();
 process.setSourceMapsEnabled(true);
 
 async function start(): Promise<void> {

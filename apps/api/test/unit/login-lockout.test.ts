@@ -1,12 +1,12 @@
 import { API_MESSAGES } from '@staff-admin/shared';
 import { describe, expect, it } from 'vitest';
-import { createMemoryCounterStore } from '../src/lib/counter-store.js';
-import { AccountLocked } from '../src/lib/errors.js';
+import { createMemoryCounterStore } from '../../src/lib/counter-store.js';
+import { AccountLocked } from '../../src/lib/errors.js';
 import {
   lockDurationMs,
   LOGIN_FAILURE_WINDOW_MS,
   LoginLockout,
-} from '../src/modules/auth/login-lockout.js';
+} from '../../src/modules/auth/login-lockout.js';
 
 const MINUTE = 60_000;
 

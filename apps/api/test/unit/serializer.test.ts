@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serializerCompiler } from '../src/http/serializer.js';
-import { envelope, errorBodySchema } from '../src/http/schemas.js';
-import { userSchema } from '../src/modules/users/users.schemas.js';
+import { serializerCompiler } from '../../src/http/serializer.js';
+import { envelope, errorBodySchema } from '../../src/http/schemas.js';
+import { userSchema } from '../../src/modules/users/users.schemas.js';
 
 const route = (schema: z.ZodType) => ({
   schema,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryCounterStore, type CounterStore } from '../src/lib/counter-store.js';
-import { createRedisCounterStore } from '../src/lib/redis-counter-store.js';
-import { ManualClock } from './helpers.js';
+import { createMemoryCounterStore, type CounterStore } from '../../src/lib/counter-store.js';
+import { createRedisCounterStore } from '../../src/lib/redis-counter-store.js';
+import { ManualClock } from '../helpers.js';
 
 /**
  * One contract, two stores: in memory always, and in Redis when TEST_REDIS_URL is set (the store

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/env.js';
-import { parseDuration } from '../src/config/duration.js';
+import { ConfigError, loadConfig } from '../../src/config/env.js';
+import { parseDuration } from '../../src/config/duration.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -75,7 +75,9 @@ describe('loadConfig', () => {
       dataDir: path.join(base, 'data'),
     });
     // The built site, found from the module's own location: <repo>/apps/web/dist.
-    expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '..', '..', 'web', 'dist'));
+    expect(config.webDistDir).toBe(
+      path.resolve(import.meta.dirname, '..', '..', '..', 'web', 'dist'),
+    );
   });
 
   it('reads every variable', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { html } from '../src/lib/html.js';
-import { createSealedBox } from '../src/lib/sealed-box.js';
-import { retryDelayMs } from '../src/modules/mail/mail-worker.js';
+import { html } from '../../src/lib/html.js';
+import { createSealedBox } from '../../src/lib/sealed-box.js';
+import { retryDelayMs } from '../../src/modules/mail/mail-worker.js';
 import {
   expiryNotice,
   formatTtl,
@@ -10,7 +10,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   testMail,
-} from '../src/modules/mail/mail.templates.js';
+} from '../../src/modules/mail/mail.templates.js';
 
 const EXPIRES = new Date('2025-08-28T14:05:09.000Z');
 const LINK = {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase } from '../src/db/database.js';
+import { createDatabase } from '../../src/db/database.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'staff-admin-stat4-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

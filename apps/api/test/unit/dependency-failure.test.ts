@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { classifyDependencyFailure, OutageLog } from '../src/lib/dependency-failure.js';
-import { ManualClock } from './helpers.js';
+import { classifyDependencyFailure, OutageLog } from '../../src/lib/dependency-failure.js';
+import { ManualClock } from '../helpers.js';
 
 const withCode = (code: string, extra: Record<string, unknown> = {}) =>
   Object.assign(new Error(code), { code, ...extra });
