@@ -37,6 +37,7 @@ export const TWO_STEP_MESSAGES = {
   recoveryCodeInvalid: 'Please enter a recovery code as shown, e.g. ABCDE-FGHIJ.',
   passkeyNameRequired: 'Please enter a name for the passkey.',
   passkeyNameTooLong: `Please enter at most ${PASSKEY_NAME_MAX_LENGTH} characters.`,
+  passkeyNameInvalidCharacters: 'Please remove the invisible or control characters from the name.',
   // Server answers
   wrongCode: 'The code is not valid. Check your authenticator app and try again.',
   wrongRecoveryCode: 'This recovery code is not valid or has been used.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.js';
+import { hasControlOrInvisibleCharacters } from './text.js';
 import { PASSKEY_NAME_MAX_LENGTH, TOTP_DIGITS, TWO_STEP_MESSAGES } from './two-step-constants.js';
 
 /** Two-step sign-in's request schemas (issue 15); its values and messages are in two-step-constants.ts. */
@@ -28,11 +29,15 @@ export const recoveryCodeSchema = z
       .regex(/^[0-9A-HJKMNP-TV-Z]{10}$/, { error: M.recoveryCodeInvalid }),
   );
 
+/** A passkey's name: the full name's character rule, so a list of passkeys cannot be disguised. */
 export const passkeyNameSchema = z
   .string({ error: M.passkeyNameRequired })
   .trim()
   .min(1, { error: M.passkeyNameRequired, abort: true })
-  .max(PASSKEY_NAME_MAX_LENGTH, { error: M.passkeyNameTooLong });
+  .max(PASSKEY_NAME_MAX_LENGTH, { error: M.passkeyNameTooLong })
+  .refine((name) => !hasControlOrInvisibleCharacters(name), {
+    error: M.passkeyNameInvalidCharacters,
+  });
 
 /**
  * The sign-in challenge from `POST /auth/login`: only the second-step calls accept it. Long

@@ -538,6 +538,52 @@ describe('renaming a passkey', () => {
   });
 });
 
+describe('a passkey’s name', () => {
+  // The full name's character rule (issue 32, finding 6): nothing that could disguise a name in
+  // the list of passkeys, the audit trail or the mails. (NUL is refused for every field at once.)
+  const DISGUISED = [
+    'Work\r\nlaptop',
+    'Work \u001b[31mlaptop',
+    'Work \u202epotpal',
+    'Work \u2066laptop\u2069',
+    'Work\u200blaptop',
+    'Work\ufefflaptop',
+  ];
+
+  it('refuses control, direction and zero-width characters when adding (400 on the name, never 500)', async () => {
+    const { tokens, device } = await signedIn();
+    const token = tokens.access_token;
+    for (const name of DISGUISED) {
+      const response = await call('POST', '/users/profile/passkeys', token, {
+        name,
+        response: device.register(await registrationOptions(token)),
+      });
+      const body = expectError(response, 400);
+      expect(body, JSON.stringify(name)).toMatchObject({
+        errors: { name: M.passkeyNameInvalidCharacters },
+      });
+    }
+    expect(await twoStepStatus(token)).toMatchObject({ enabled: false, passkeys: [] });
+  });
+
+  it('refuses them when renaming, and keeps the name; a zero-width joiner in an emoji is fine', async () => {
+    const { tokens, passkey } = await withPasskey();
+    const token = tokens.access_token;
+    const rename = (name: string) =>
+      call('PATCH', `/users/profile/passkeys/${passkey.id}`, token, { name });
+    for (const name of DISGUISED) {
+      const body = expectError(await rename(name), 400);
+      expect(body, JSON.stringify(name)).toMatchObject({
+        errors: { name: M.passkeyNameInvalidCharacters },
+      });
+    }
+    expect((await twoStepStatus(token)).passkeys.map((item) => item.name)).toEqual(['Laptop']);
+    const family = 'Family phone 👨\u200d👩\u200d👧';
+    expect((await rename(family)).statusCode).toBe(200);
+    expect((await twoStepStatus(token)).passkeys.map((item) => item.name)).toEqual([family]);
+  });
+});
+
 describe('signing in with a passkey', () => {
   it('password, then the passkey: a token pair that works; the counter and last use are stored', async () => {
     const { user, device, passkey } = await withPasskey();

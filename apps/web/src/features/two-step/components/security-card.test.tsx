@@ -290,7 +290,7 @@ describe('security card', () => {
     );
   });
 
-  it('renames a passkey', async () => {
+  it('renames a passkey; a name with invisible characters is refused on its field first', async () => {
     const passkey = {
       id: 'pk1',
       name: 'Work laptop',
@@ -306,6 +306,18 @@ describe('security card', () => {
     await user.click(await screen.findByRole('button', { name: 'Rename Work laptop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename passkey' });
     const name = within(dialog).getByLabelText('Passkey name');
+    await user.clear(name);
+    // A right-to-left override would show "Phone" as "enohP" reversed: the shared rule refuses it.
+    await user.type(name, 'Ph\u202eone');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(TWO_STEP_MESSAGES.passkeyNameInvalidCharacters),
+    ).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription(
+      expect.stringContaining(TWO_STEP_MESSAGES.passkeyNameInvalidCharacters),
+    );
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(renames).toHaveLength(0);
     await user.clear(name);
     await user.type(name, 'Phone');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
