@@ -4,12 +4,12 @@ import {
   burnLevel,
   formatMoney,
   hoursToHundredths,
-  labourCost,
+  labourAmount,
   parseAmount,
   percentUsed,
   scaleMinor,
 } from './money.js';
-import { BUDGETING_MESSAGES as M } from './budgeting-constants.js';
+import { BUDGETING_MESSAGES as M, MONEY_MAX_MINOR } from './budgeting-constants.js';
 
 describe('parseAmount', () => {
   it.each([
@@ -58,19 +58,37 @@ describe('labour', () => {
     expect(hoursToHundredths(7.255)).toBeNull();
     expect(hoursToHundredths(0)).toBeNull();
     expect(hoursToHundredths(1000.01)).toBeNull();
+    expect(hoursToHundredths(1000)).toBe(100_000);
+    // Every two-decimal value, even those a float cannot hold exactly (1.15 × 100 = 114.99…).
+    expect(hoursToHundredths(1.15)).toBe(115);
+    expect(hoursToHundredths(0.29)).toBe(29);
+  });
+
+  it('refuses hours below a hundredth or with more decimals, however small the excess', () => {
+    // 1e-9 h was stored as a 0-hour entry (issue 32, finding 9).
+    for (const hours of [1e-9, 0.001, 0.004, 0.005, -0.01, 1.000000001, 0.1 + 0.2, NaN, Infinity]) {
+      expect(hoursToHundredths(hours), String(hours)).toBeNull();
+    }
   });
 
   it('rounds hours × rate half to even, once', () => {
     // 0.05 × 0.5 h = 0.025 → 0.02 (2 is even); 0.15 × 0.5 h = 0.075 → 0.08
-    expect(labourCost({ amount: 5, currency: 'GBP' }, 50)).toEqual({ amount: 2, currency: 'GBP' });
-    expect(labourCost({ amount: 15, currency: 'GBP' }, 50)).toEqual({ amount: 8, currency: 'GBP' });
-    expect(labourCost({ amount: 4525, currency: 'USD' }, 750)).toEqual({
-      amount: 33938,
-      currency: 'USD',
+    expect(labourAmount({ amount: 5, currency: 'GBP' }, 50)).toEqual({ amount: 2 });
+    expect(labourAmount({ amount: 15, currency: 'GBP' }, 50)).toEqual({ amount: 8 });
+    expect(labourAmount({ amount: 4525, currency: 'USD' }, 750)).toEqual({ amount: 33938 });
+    expect(labourAmount({ amount: 1001, currency: 'JPY' }, 150)).toEqual({ amount: 1502 });
+  });
+
+  it('holds a labour amount to the limit of a typed amount', () => {
+    // A rate of 10^12 for 1,000 hours made 10^15 (issue 32, finding 9).
+    expect(labourAmount({ amount: MONEY_MAX_MINOR, currency: 'GBP' }, 100)).toEqual({
+      amount: MONEY_MAX_MINOR,
     });
-    expect(labourCost({ amount: 1001, currency: 'JPY' }, 150)).toEqual({
-      amount: 1502,
-      currency: 'JPY',
+    expect(labourAmount({ amount: MONEY_MAX_MINOR, currency: 'GBP' }, 101)).toEqual({
+      error: M.amountTooLarge,
+    });
+    expect(labourAmount({ amount: MONEY_MAX_MINOR, currency: 'GBP' }, 100_000)).toEqual({
+      error: M.amountTooLarge,
     });
   });
 });

@@ -62,7 +62,7 @@ export function parseAmount(text: string, currency: string): AmountParse {
   if (!match) return { error: M.amountInvalid };
   const [, minus, whole = '', fraction = ''] = match;
   const exponent = currencyExponent(currency);
-  const significant = fraction.replace(/0+$/, '');
+  const significant = fraction.replace(/(?<!0)0+$/, '');
   if (significant.length > exponent) return { error: M.amountTooManyDecimals };
   const digits = (whole + significant.padEnd(exponent, '0')).replace(/^0+(?=\d)/, '');
   if (digits.length > String(MONEY_MAX_MINOR).length) return { error: M.amountTooLarge };
@@ -96,22 +96,29 @@ export function formatMoney(money: Money, locale = 'en-GB'): string {
   return formatter.format(amountToDecimal(money) as `${number}`);
 }
 
-/** Hours with at most two decimals as whole hundredths (7.25 → 725), or null if not such a number. */
+/**
+ * Hours of labour as whole hundredths (7.25 → 725): from 0.01 to COST_HOURS_MAX, with at most two
+ * decimals; null for anything else (0.001, 1e-9, 7.255, NaN).
+ */
 export function hoursToHundredths(hours: number): number | null {
-  if (!Number.isFinite(hours) || hours <= 0 || hours > COST_HOURS_MAX) return null;
+  if (!Number.isFinite(hours) || hours > COST_HOURS_MAX) return null;
   const hundredths = Math.round(hours * 100);
-  return Math.abs(hundredths - hours * 100) < 1e-6 ? hundredths : null;
+  // n / 100 is the double nearest to the decimal n/100, so this holds exactly for two decimals.
+  return hundredths >= 1 && hundredths / 100 === hours ? hundredths : null;
 }
 
-/** Hours × hourly rate, rounded half to even once, to the currency's minor unit. */
-export function labourCost(rate: Money, hoursHundredths: number): Money {
+/**
+ * A labour entry's amount: hours × hourly rate, rounded half to even once, to the currency's minor
+ * unit. Like a typed amount it is at most MONEY_MAX_MINOR; beyond it, the error to show.
+ */
+export function labourAmount(rate: Money, hoursHundredths: number): AmountParse {
   const currency = currencyOf(rate.currency);
   const exact = multiply(dinero({ amount: rate.amount, currency }), {
     amount: hoursHundredths,
     scale: 2,
   });
-  const rounded = toSnapshot(transformScale(exact, currency.exponent, halfEven));
-  return { amount: rounded.amount, currency: rate.currency };
+  const { amount } = toSnapshot(transformScale(exact, currency.exponent, halfEven));
+  return amount > MONEY_MAX_MINOR ? { error: M.amountTooLarge } : { amount };
 }
 
 /** amount × numerator / denominator, rounded half to even (exact in BigInt). */

@@ -473,6 +473,8 @@ describe('labour', () => {
       `2026-05-01,labour,Zero hours,,,${priced.email},0`,
       `2026-05-01,labour,Too precise,,,${priced.email},1.005`,
       `2026-05-01,labour,Too many,,,${priced.email},1000.5`,
+      `2026-05-01,labour,Below a hundredth,,,${priced.email},0.000000001`,
+      `2026-05-01,labour,Rounds to one hundredth,,,${priced.email},0.01000000001`,
     ]);
     expect(result.errors).toEqual([
       { row: 1, field: 'person', message: M.noRate },
@@ -484,6 +486,8 @@ describe('labour', () => {
       { row: 7, field: 'hours', message: M.hoursInvalid },
       { row: 8, field: 'hours', message: M.hoursInvalid },
       { row: 9, field: 'hours', message: M.hoursInvalid },
+      { row: 10, field: 'hours', message: M.hoursInvalid },
+      { row: 11, field: 'hours', message: M.hoursInvalid },
     ]);
     expect(result.validCount).toBe(0);
     const refused = await upload(

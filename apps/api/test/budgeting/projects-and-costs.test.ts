@@ -1,5 +1,6 @@
 import {
   BUDGETING_MESSAGES,
+  MONEY_MAX_MINOR,
   type ClosedMonth,
   type CostEntry,
   type CostRate,
@@ -356,6 +357,84 @@ describe('costs', () => {
       .set({ actual_minor: 30 })
       .where('id', '=', project.id)
       .execute();
+  });
+
+  it('holds labour to the largest amount and to whole hundredths of an hour, added or changed', async () => {
+    const project = await newProject();
+    const dear = await createUser(t);
+    const cheap = await createUser(t);
+    await ok('POST', '/cost-rates', {
+      userId: dear.id,
+      rate: gbp(MONEY_MAX_MINOR),
+      validFrom: '2026-01-01',
+    });
+    await ok('POST', '/cost-rates', { userId: cheap.id, rate: gbp(100), validFrom: '2026-01-01' });
+    const labour = (userId: string, hours: number) => ({
+      date: '2026-05-04',
+      category: 'labour',
+      description: 'Build',
+      userId,
+      hours,
+    });
+    const refusedWith = async (
+      response: { statusCode: number; json: () => unknown },
+      hours: string,
+    ) => {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errors: { hours } });
+    };
+
+    // 1,000 hours at 10^12 made 10^15; 1e-9 hours made a 0-hour entry (issue 32, finding 9).
+    await refusedWith(
+      await addCost(project.id, labour(dear.id, 1000)),
+      BUDGETING_MESSAGES.amountTooLarge,
+    );
+    await refusedWith(
+      await addCost(project.id, labour(cheap.id, 1e-9)),
+      BUDGETING_MESSAGES.hoursInvalid,
+    );
+    await refusedWith(
+      await addCost(project.id, labour(cheap.id, 0.001)),
+      BUDGETING_MESSAGES.hoursInvalid,
+    );
+    const atLimit = await ok<CostEntry>(
+      'POST',
+      `/projects/${project.id}/costs`,
+      labour(dear.id, 1),
+    );
+    expect(atLimit.amount).toEqual(gbp(MONEY_MAX_MINOR));
+    const small = await ok<CostEntry>(
+      'POST',
+      `/projects/${project.id}/costs`,
+      labour(cheap.id, 0.01),
+    );
+    expect(small).toMatchObject({ hours: 0.01, amount: gbp(1) });
+
+    // Changed: more hours at the stored rate, another person's rate, or a cost made labour.
+    await refusedWith(
+      await call('PATCH', `/costs/${atLimit.id}`, { hours: 1.01 }),
+      BUDGETING_MESSAGES.amountTooLarge,
+    );
+    await refusedWith(
+      await call('PATCH', `/costs/${small.id}`, { hours: 1e-9 }),
+      BUDGETING_MESSAGES.hoursInvalid,
+    );
+    await refusedWith(
+      await call('PATCH', `/costs/${small.id}`, { userId: dear.id, hours: 2 }),
+      BUDGETING_MESSAGES.amountTooLarge,
+    );
+    const bought = await ok<CostEntry>(
+      'POST',
+      `/projects/${project.id}/costs`,
+      expense(5, '2026-05-04'),
+    );
+    await refusedWith(
+      await call('PATCH', `/costs/${bought.id}`, { category: 'labour', userId: dear.id, hours: 3 }),
+      BUDGETING_MESSAGES.amountTooLarge,
+    );
+
+    const after = await ok<ProjectDetail>('GET', `/projects/${project.id}`);
+    expect(after).toMatchObject({ actual: gbp(MONEY_MAX_MINOR + 1 + 5), costCount: 3 });
   });
 
   it('refuses an amount in another currency and an unknown cost', async () => {

@@ -15,16 +15,16 @@ import {
 import Papa from 'papaparse';
 
 /** A row of the file as it would be recorded; labour is priced later, from the rates. */
-export interface ParsedCostRow {
+export type ParsedCostRow = {
   row: number;
   date: string;
-  category: CostCategory;
   description: string;
   /** Null for labour without an amount cell (priced from the rate). */
   amountMinor: number | null;
-  personEmail: string | null;
-  hoursHundredths: number | null;
-}
+} & (
+  | { category: 'labour'; personEmail: string; hoursHundredths: number }
+  | { category: Exclude<CostCategory, 'labour'>; personEmail: null; hoursHundredths: null }
+);
 
 export interface ParsedFile {
   rowCount: number;
@@ -128,7 +128,12 @@ export function parseRows(
       errors.push(...rowErrors);
       return;
     }
-    rows.push({ row, date, category, description, amountMinor, personEmail, hoursHundredths });
+    const base = { row, date, description, amountMinor };
+    if (category !== 'labour') {
+      rows.push({ ...base, category, personEmail: null, hoursHundredths: null });
+    } else if (personEmail && hoursHundredths !== null) {
+      rows.push({ ...base, category, personEmail, hoursHundredths });
+    }
   });
   return { rowCount: records.length, rows, errors };
 }

@@ -1,7 +1,7 @@
 import {
   BUDGETING_MESSAGES as M,
   hoursToHundredths,
-  labourCost,
+  labourAmount,
   MONEY_MAX_MINOR,
   type ClosedMonth,
   type CostEntry,
@@ -44,6 +44,13 @@ export class TotalTooLarge extends DomainError {
 }
 
 export const monthOf = (date: string) => date.slice(0, 7);
+
+/** Hours as hundredths; the schema has checked them, and a bad value is refused, never made 0. */
+function hundredthsOf(hours: number): number {
+  const hundredths = hoursToHundredths(hours);
+  if (hundredths === null) throw invalid(M.hoursInvalid, { hours: M.hoursInvalid });
+  return hundredths;
+}
 
 const rateExists = () =>
   new DomainError('conflict', M.rateExists, { errors: { validFrom: M.rateExists } });
@@ -136,7 +143,10 @@ export class CostsService {
     return row;
   }
 
-  /** Labour is priced at the person's rate that day, rounded once; the rate is kept with it. */
+  /**
+   * Labour is priced at the person's rate that day, rounded once; the rate is kept with it. The
+   * amount obeys the limit of a typed amount.
+   */
   private async price(
     repos: Repositories,
     currency: string,
@@ -145,8 +155,9 @@ export class CostsService {
     const rateMinor =
       labour.rateMinor ?? (await repos.costs.rateOn(labour.userId, currency, labour.date));
     if (rateMinor === undefined) throw invalid(M.noRate, { userId: M.noRate });
-    const amount = labourCost({ amount: rateMinor, currency }, labour.hoursHundredths);
-    return { amountMinor: amount.amount, rateMinor };
+    const priced = labourAmount({ amount: rateMinor, currency }, labour.hoursHundredths);
+    if ('error' in priced) throw invalid(priced.error, { hours: priced.error });
+    return { amountMinor: priced.amount, rateMinor };
   }
 
   async create(
@@ -169,7 +180,7 @@ export class CostsService {
         if (!(await repos.projects.findPerson(userId))) {
           throw invalid(M.personNotFound, { userId: M.personNotFound });
         }
-        const hoursHundredths = hoursToHundredths(input.hours) ?? 0;
+        const hoursHundredths = hundredthsOf(input.hours);
         const priced = await this.price(repos, project.currency, {
           userId,
           date: input.date,
@@ -241,9 +252,7 @@ export class CostsService {
           throw invalid(M.personNotFound, { userId: M.personNotFound });
         }
         const hoursHundredths =
-          input.hours === undefined
-            ? current.hoursHundredths
-            : (hoursToHundredths(input.hours) ?? null);
+          input.hours === undefined ? current.hoursHundredths : hundredthsOf(input.hours);
         if (hoursHundredths === null) throw invalid(M.hoursRequired, { hours: M.hoursRequired });
         const samePricing =
           current.category === 'labour' && userId === current.person?.id && date === current.date;

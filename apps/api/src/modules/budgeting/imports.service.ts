@@ -2,8 +2,7 @@ import {
   BUDGETING_MESSAGES as M,
   COST_IMPORT_MAX_LISTED_ERRORS,
   COST_IMPORT_MAX_ROWS,
-  labourCost,
-  MONEY_MAX_MINOR,
+  labourAmount,
   type CostImportMapping,
   type CostImportResult,
   type CostImportRowError,
@@ -37,11 +36,11 @@ interface ImportsDeps {
 }
 
 /** One row ready to record: labour priced at the person's rate on its day. */
-interface PricedRow extends ParsedCostRow {
+type PricedRow = ParsedCostRow & {
   amountMinor: number;
   userId: string | null;
   rateMinor: number | null;
-}
+};
 
 /** The rate in force on a day, from one person's rates sorted newest first. */
 const rateOn = (rates: { validFrom: string; amountMinor: number }[], date: string) =>
@@ -127,7 +126,7 @@ export class ImportsService {
     rows: ParsedCostRow[],
     currency: string,
   ): Promise<{ rows: PricedRow[]; errors: CostImportRowError[] }> {
-    const emails = [...new Set(rows.flatMap((row) => (row.personEmail ? [row.personEmail] : [])))];
+    const emails = [...new Set(rows.flatMap((row) => row.personEmail ?? []))];
     const people = await this.deps.batches.usersByEmail(emails);
     const rates = await this.deps.costs.ratesOf([...people.values()], currency);
     const ratesByUser = new Map<string, { validFrom: string; amountMinor: number }[]>();
@@ -141,7 +140,7 @@ export class ImportsService {
         priced.push({ ...row, amountMinor: row.amountMinor ?? 0, userId: null, rateMinor: null });
         continue;
       }
-      const userId = row.personEmail ? people.get(row.personEmail) : undefined;
+      const userId = people.get(row.personEmail);
       if (!userId) {
         errors.push({ row: row.row, field: 'person', message: M.personNotFound });
         continue;
@@ -151,16 +150,16 @@ export class ImportsService {
         errors.push({ row: row.row, field: 'person', message: M.noRate });
         continue;
       }
-      const cost = labourCost({ amount: rateMinor, currency }, row.hoursHundredths ?? 0).amount;
-      if (cost > MONEY_MAX_MINOR) {
-        errors.push({ row: row.row, field: 'hours', message: M.amountTooLarge });
+      const cost = labourAmount({ amount: rateMinor, currency }, row.hoursHundredths);
+      if ('error' in cost) {
+        errors.push({ row: row.row, field: 'hours', message: cost.error });
         continue;
       }
-      if (row.amountMinor !== null && row.amountMinor !== cost) {
+      if (row.amountMinor !== null && row.amountMinor !== cost.amount) {
         errors.push({ row: row.row, field: 'amount', message: M.amountInvalid });
         continue;
       }
-      priced.push({ ...row, amountMinor: cost, userId, rateMinor });
+      priced.push({ ...row, amountMinor: cost.amount, userId, rateMinor });
     }
     return { rows: priced, errors };
   }
