@@ -57,8 +57,8 @@ export function createRepositories(
     errors: new ErrorsRepository(db),
     mailMonitoring: new MailMonitoringRepository(db),
     projects: new ProjectsRepository(db),
-    costs: new CostsRepository(db),
-    importBatches: new ImportBatchesRepository(db),
+    costs: new CostsRepository(db, engine),
+    importBatches: new ImportBatchesRepository(db, engine),
   };
 }
 

@@ -76,11 +76,11 @@ export interface BudgetingServices {
 }
 
 function createBudgetingServices(
-  db: Database['db'],
+  { db, engine }: Database,
   unitOfWork: UnitOfWork,
   clock: Clock,
 ): BudgetingServices {
-  const costsRepository = new CostsRepository(db);
+  const costsRepository = new CostsRepository(db, engine);
   const projects = new ProjectsService({
     repository: new ProjectsRepository(db),
     unitOfWork,
@@ -90,7 +90,7 @@ function createBudgetingServices(
     projects,
     costs: new CostsService({ repository: costsRepository, projects, unitOfWork, clock }),
     imports: new ImportsService({
-      batches: new ImportBatchesRepository(db),
+      batches: new ImportBatchesRepository(db, engine),
       costs: costsRepository,
       projects,
       unitOfWork,
@@ -197,7 +197,7 @@ export function createCoreServices(
     uploads,
     health: new HealthRepository(db),
     errors,
-    budgeting: createBudgetingServices(db, unitOfWork, clock),
+    budgeting: createBudgetingServices(database, unitOfWork, clock),
   };
 }
 

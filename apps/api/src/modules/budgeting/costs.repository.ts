@@ -1,5 +1,6 @@
 import type { CostCategory, CostSortColumn, ListCostsQuery, PersonRef } from '@staff-admin/shared';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { DbEngine } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { pageOffset } from '../../lib/pagination.js';
 import { personOrNull } from './projects.repository.js';
@@ -66,9 +67,18 @@ const SORT_COLUMNS: Record<CostSortColumn, Expression<unknown>> = {
 /** Many rows per statement, few enough that SQLite's 32,766 bound parameters are never passed. */
 const INSERT_CHUNK = 1000;
 
+/**
+ * The PostgreSQL advisory lock that orders closing and reopening months against writes of costs:
+ * its two-key form ('budg' in ASCII, then 1), apart from the one-key lock of Kysely's migrations.
+ */
+const CLOSED_MONTHS_LOCK = sql`${sql.lit(0x62756467)}, ${sql.lit(1)}`;
+
 /** Budgeting: cost entries, cost rates and closed months. */
 export class CostsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly engine: DbEngine,
+  ) {}
 
   private selectCosts() {
     return this.db
@@ -176,6 +186,14 @@ export class CostsRepository {
 
   async findById(id: string): Promise<CostRow | undefined> {
     const row = await this.selectCosts().where('cost_entries.id', '=', id).executeTakeFirst();
+    return row && CostsRepository.toRow(row);
+  }
+
+  /** The entry as it is now, locked until the transaction ends (PostgreSQL; SQLite writes one at a time). */
+  async findByIdForUpdate(id: string): Promise<CostRow | undefined> {
+    let query = this.selectCosts().where('cost_entries.id', '=', id);
+    if (this.engine === 'postgres') query = query.forUpdate('cost_entries');
+    const row = await query.executeTakeFirst();
     return row && CostsRepository.toRow(row);
   }
 
@@ -322,6 +340,23 @@ export class CostsRepository {
   }
 
   // ---- Closed months ---------------------------------------------------------------------
+
+  /**
+   * Holds the set of closed months steady until the transaction ends. A write of costs takes it
+   * `shared` (writes never wait for one another); closing or reopening a month takes it
+   * `exclusive`, so it waits for every write in flight, and a write that starts after it sees the
+   * change. One lock for all months, not one per month: a file can span thousands of months, more
+   * locks than PostgreSQL's lock table holds (docs/decisions.md). SQLite needs none: its write
+   * transactions begin IMMEDIATE and run one at a time.
+   */
+  async lockClosedMonths(mode: 'shared' | 'exclusive'): Promise<void> {
+    if (this.engine !== 'postgres') return;
+    await (
+      mode === 'shared'
+        ? sql`select pg_advisory_xact_lock_shared(${CLOSED_MONTHS_LOCK})`
+        : sql`select pg_advisory_xact_lock(${CLOSED_MONTHS_LOCK})`
+    ).execute(this.db);
+  }
 
   /** Which of these months (YYYY-MM) are closed. */
   async closedAmong(months: string[]): Promise<string[]> {

@@ -45,6 +45,13 @@ export class TotalTooLarge extends DomainError {
 
 export const monthOf = (date: string) => date.slice(0, 7);
 
+/** The entry as it is now, locked until the transaction ends: what a change or delete starts from. */
+async function lockedCost(repos: Repositories, id: string): Promise<CostRow> {
+  const row = await repos.costs.findByIdForUpdate(id);
+  if (!row) throw new CostNotFound();
+  return row;
+}
+
 /** Hours as hundredths; the schema has checked them, and a bad value is refused, never made 0. */
 function hundredthsOf(hours: number): number {
   const hundredths = hoursToHundredths(hours);
@@ -83,12 +90,17 @@ export function toCostEntry(row: CostRow, currency: string): CostEntry {
   };
 }
 
-/** Refuses the write when any of the months is closed (inside the write's transaction). */
+/**
+ * Refuses a write of costs dated in a closed month. Call it in the write's transaction, before
+ * writing, with the dates of the entries as they are now (read locked): it holds the closed months
+ * steady until the commit, so no month can be closed between this check and the write.
+ */
 export async function assertMonthsOpen(
   repos: Repositories,
   dates: string[],
   message?: string,
 ): Promise<void> {
+  await repos.costs.lockClosedMonths('shared');
   const closed = await repos.costs.closedAmong(dates.map(monthOf));
   if (closed.length > 0) throw new MonthClosed(message);
 }
@@ -235,12 +247,13 @@ export class CostsService {
     input: UpdateCostInput,
     origin: RequestOrigin,
   ): Promise<CostEntry> {
-    const current = await this.findRow(id);
-    const project = await this.deps.projects.findRow(current.projectId);
+    const found = await this.findRow(id);
+    const project = await this.deps.projects.findRow(found.projectId);
     if (input.amount && input.amount.currency !== project.currency) {
       throw invalid(M.currencyMismatch, { amount: M.currencyMismatch });
     }
     await this.deps.unitOfWork.run(async ({ repos }) => {
+      const current = await lockedCost(repos, found.id);
       const date = input.date ?? current.date;
       await assertMonthsOpen(repos, [current.date, date]);
       const category = input.category ?? current.category;
@@ -300,12 +313,13 @@ export class CostsService {
         details: { projectId: project.id, before: costFacts(current), after: costFacts(next) },
       });
     });
-    return toCostEntry(await this.findRow(current.id), project.currency);
+    return toCostEntry(await this.findRow(found.id), project.currency);
   }
 
   async delete(actorId: string, id: string, origin: RequestOrigin): Promise<void> {
-    const current = await this.findRow(id);
+    const found = await this.findRow(id);
     await this.deps.unitOfWork.run(async ({ repos }) => {
+      const current = await lockedCost(repos, found.id);
       await assertMonthsOpen(repos, [current.date]);
       await repos.costs.delete(current.id);
       const at = this.now();
@@ -389,6 +403,7 @@ export class CostsService {
 
   async closeMonth(actorId: string, month: string, origin: RequestOrigin): Promise<ClosedMonth> {
     const write = this.deps.unitOfWork.run(async ({ repos }) => {
+      await repos.costs.lockClosedMonths('exclusive');
       if ((await repos.costs.closedAmong([month])).length > 0) throw monthAlreadyClosed();
       const at = this.now();
       await repos.costs.insertClosedMonth(month, actorId, at);
@@ -411,6 +426,7 @@ export class CostsService {
   /** Reopening is for admins only (the route's guard) and is audited. */
   async reopenMonth(actorId: string, month: string, origin: RequestOrigin): Promise<void> {
     await this.deps.unitOfWork.run(async ({ repos }) => {
+      await repos.costs.lockClosedMonths('exclusive');
       const [closed] = await repos.costs.findClosedMonths(month);
       if (!closed || !(await repos.costs.deleteClosedMonth(month))) {
         throw new DomainError('not_found', M.closedMonthNotFound);

@@ -1,5 +1,6 @@
 import type { PersonRef } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
+import type { DbEngine } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { personOrNull } from './projects.repository.js';
 
@@ -17,7 +18,10 @@ export interface ImportBatchRow {
 
 /** Budgeting: committed cost imports, and what undoing one needs. */
 export class ImportBatchesRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly engine: DbEngine,
+  ) {}
 
   private select() {
     return this.db
@@ -107,13 +111,17 @@ export class ImportBatchesRepository {
       .execute();
   }
 
-  /** The days of the batch's entries, and their count and sum, before they are removed. */
+  /**
+   * The days of the batch's entries, and their count and sum, as they are now: locked until the
+   * transaction ends (PostgreSQL; SQLite writes one at a time), which removes them.
+   */
   async entriesOf(batchId: string): Promise<{ dates: string[]; count: number; sumMinor: number }> {
-    const rows = await this.db
+    let query = this.db
       .selectFrom('cost_entries')
       .select(['entry_date', 'amount_minor'])
-      .where('import_batch_id', '=', batchId)
-      .execute();
+      .where('import_batch_id', '=', batchId);
+    if (this.engine === 'postgres') query = query.forUpdate();
+    const rows = await query.execute();
     return {
       dates: [...new Set(rows.map((row) => row.entry_date))],
       count: rows.length,
