@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import Fastify from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from './config/env.js';
 import { createDatabase, type Database } from './db/database.js';
@@ -57,6 +57,7 @@ import { passkeysRoutes } from './modules/two-step/passkeys.routes.js';
 import { PasskeysService, relyingPartyOf } from './modules/two-step/passkeys.service.js';
 import { createSealedBox } from './lib/sealed-box.js';
 import { serializerCompiler } from './http/serializer.js';
+import { queryParametersListed, validatorCompiler } from './http/validator.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authenticatePlugin } from './plugins/authenticate.js';
 import { authorizePlugin } from './plugins/authorize.js';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onRoute', queryParametersListed);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

@@ -269,7 +269,6 @@ describe('GET /api/files/:dir/:name', () => {
       '/api/files/users/%2Fetc%2Fpasswd',
       '/api/files/%2Fetc/passwd',
       `/api/files/USERS/${uuid}.png`,
-      `/api/files/users/${uuid}.png%00.txt`,
       `/api/files/users/${uuid}.PNG`,
       '/api/files/users',
     ];
@@ -278,6 +277,10 @@ describe('GET /api/files/:dir/:name', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('not ours');
     }
+    // A NUL is refused before anything is looked up (apps/api/src/http/validator.ts).
+    const nul = await getFile(`/api/files/users/${uuid}.png%00.txt`);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.body).not.toContain('not ours');
   });
 });
 

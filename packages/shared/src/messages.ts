@@ -17,6 +17,8 @@ export const VALIDATION_MESSAGES = {
   fullNameTooLong: 'Please enter at most 100 characters.',
   fullNameInvalidCharacters: 'Please remove the invisible or control characters from the name.',
   searchInvalidCharacters: 'Please remove the control characters from the search.',
+  /** Any text, anywhere (apps/api/src/http/validator.ts): NUL is never valid. */
+  nulCharacter: 'Please remove the null characters (U+0000).',
   positionRequired: 'Please select role',
   inviteRowsRequired: 'Please add at least one person to invite.',
   inviteRowsTooMany: 'Please invite at most 100 people at once.',
@@ -64,6 +66,8 @@ export const API_MESSAGES = {
   accountLocked: 'Too many failed logins for this email. Please try again later.',
   validationFailed: 'Some fields are invalid',
   malformedBody: 'The request body is not valid JSON',
+  /** A query parameter the call does not take (a misspelt one is never ignored). */
+  unknownParameter: 'This call does not take this parameter',
   payloadTooLarge: 'The request is too large',
   unsupportedMediaType: 'This content type is not supported',
   internalError: 'Something went wrong on our side. Please try again.',

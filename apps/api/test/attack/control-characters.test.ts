@@ -94,7 +94,10 @@ describe('control characters in every string field', () => {
   }, 120_000);
 
   it('refuses a search with a NUL or a line break with a field error', async () => {
-    for (const search of ['\u0000abc', 'ann\nlee']) {
+    for (const [search, message] of [
+      ['\u0000abc', VALIDATION_MESSAGES.nulCharacter],
+      ['ann\nlee', VALIDATION_MESSAGES.searchInvalidCharacters],
+    ] as const) {
       const response = await t.app.inject({
         method: 'GET',
         url: '/api/users',
@@ -105,40 +108,44 @@ describe('control characters in every string field', () => {
       expect(response.json()).toEqual({
         code: 400,
         message: API_MESSAGES.validationFailed,
-        errors: { search: VALIDATION_MESSAGES.searchInvalidCharacters },
+        errors: { search: message },
       });
     }
   });
 
+  // NUL is refused in any text, before the name's own rule (apps/api/src/http/validator.ts).
   it.each([
-    ['NUL', 'Ann\u0000Lee'],
-    ['CR/LF', 'Ann\r\nLee'],
-    ['U+202E', 'Ann \u202eeeL'],
-    ['U+200B', 'Ann\u200bLee'],
-  ])('refuses a full name with %s, on one’s own profile and another’s', async (_what, fullName) => {
-    const target = await createUser(t);
-    for (const [url, token] of [
-      ['/api/users/profile', tokens.admin],
-      [`/api/users/${target.id}`, tokens.admin],
-    ] as const) {
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url,
-        headers: bearer(token),
-        payload: { fullName },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        code: 400,
-        message: API_MESSAGES.validationFailed,
-        errors: { fullName: VALIDATION_MESSAGES.fullNameInvalidCharacters },
-      });
-    }
-    const stored = await t.db
-      .selectFrom('users')
-      .select('full_name')
-      .where('id', '=', target.id)
-      .executeTakeFirstOrThrow();
-    expect(stored.full_name).toBe(target.fullName);
-  });
+    ['NUL', 'Ann\u0000Lee', VALIDATION_MESSAGES.nulCharacter],
+    ['CR/LF', 'Ann\r\nLee', VALIDATION_MESSAGES.fullNameInvalidCharacters],
+    ['U+202E', 'Ann \u202eeeL', VALIDATION_MESSAGES.fullNameInvalidCharacters],
+    ['U+200B', 'Ann\u200bLee', VALIDATION_MESSAGES.fullNameInvalidCharacters],
+  ])(
+    'refuses a full name with %s, on one’s own profile and another’s',
+    async (_what, fullName, message) => {
+      const target = await createUser(t);
+      for (const [url, token] of [
+        ['/api/users/profile', tokens.admin],
+        [`/api/users/${target.id}`, tokens.admin],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'PATCH',
+          url,
+          headers: bearer(token),
+          payload: { fullName },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 400,
+          message: API_MESSAGES.validationFailed,
+          errors: { fullName: message },
+        });
+      }
+      const stored = await t.db
+        .selectFrom('users')
+        .select('full_name')
+        .where('id', '=', target.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.full_name).toBe(target.fullName);
+    },
+  );
 });
