@@ -4,6 +4,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -108,4 +109,16 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  // Regular expressions in shipped code run on text from anyone (reports, CSV, names, user agents):
+  // none may backtrack or rescan super-linearly (issue 32). test/unit/regex-safety.test.ts checks
+  // the server's with recheck as well, which finds cases these rules do not.
+  {
+    files: ['apps/api/src/**/*.ts', 'packages/shared/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    ...regexp.configs['flat/recommended'],
+    rules: {
+      ...regexp.configs['flat/recommended'].rules,
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
 );

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorGroup, ErrorGroupDetail, ErrorReport } from '@staff-admin/shared';
+import {
+  ERROR_REPORT_LIMITS,
+  type ErrorGroup,
+  type ErrorGroupDetail,
+  type ErrorReport,
+} from '@staff-admin/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServerBusy } from '../src/lib/errors.js';
 import {
@@ -262,6 +267,60 @@ describe('nothing secret is stored', () => {
     // What is left is still useful.
     expect(everything).toContain('/auth/reset-password');
     expect(everything).toContain('https://api.internal/v1');
+  });
+});
+
+describe('a hostile report', () => {
+  it('answers the report of issue 32 at once: the stack is clipped before it is scrubbed', async () => {
+    const before = process.cpuUsage();
+    const response = await report({
+      type: 'Error',
+      message: 'x',
+      stack: 'token-'.repeat(1333),
+      url: '/',
+    });
+    const { user, system } = process.cpuUsage(before);
+    expect(response.statusCode).toBe(202);
+    // It held the server 12 s: the secret-field pattern backtracked on the whole stack.
+    expect((user + system) / 1000).toBeLessThan(200);
+    const [stored] = await t.db.selectFrom('error_occurrences').select('stack').execute();
+    expect(stored?.stack?.length).toBeLessThanOrEqual(ERROR_REPORT_LIMITS.stack);
+  });
+
+  it("strips the user agent's secrets, emails, one-time codes, sessions and card numbers", async () => {
+    const jwt = adminToken;
+    await report(
+      {
+        message:
+          'Save failed for ann@example.com: pwd=PWD-SECRET&otp=OTP-SECRET passcode: PASSCODE-SECRET ' +
+          'session=SESSION-SECRET card 4111 1111 1111 1111',
+      },
+      { 'user-agent': `Mozilla/5.0 (X11; Linux) ${jwt} token=UA-SECRET` },
+    );
+
+    const occurrences = await t.db.selectFrom('error_occurrences').selectAll().execute();
+    const everything = JSON.stringify([
+      await t.db.selectFrom('error_groups').selectAll().execute(),
+      occurrences,
+    ]);
+    for (const secret of [
+      jwt,
+      'UA-SECRET',
+      'ann@example.com',
+      'PWD-SECRET',
+      'OTP-SECRET',
+      'PASSCODE-SECRET',
+      'SESSION-SECRET',
+      '4111 1111 1111 1111',
+    ]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(occurrences[0]).toMatchObject({
+      user_agent: 'Mozilla/5.0 (X11; Linux) [redacted] token=[redacted]',
+      message:
+        'Save failed for [email]: pwd=[redacted]&otp=[redacted] passcode: [redacted] ' +
+        'session=[redacted] card [card]',
+    });
   });
 });
 

@@ -1,8 +1,8 @@
 import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants.js';
 
-const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
-const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const TOP_LEVEL_DOMAIN = /^[A-Za-z]{2,63}$/;
+const LOCAL_PART = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*$/;
+const DOMAIN_LABEL = /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/i;
+const TOP_LEVEL_DOMAIN = /^[a-z]{2,63}$/i;
 
 /**
  * SPEC §5's email format: at most 254 characters, a local part of at most 64, and a domain with a

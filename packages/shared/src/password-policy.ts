@@ -26,7 +26,7 @@ export function passwordPolicyProblem(password: string, email?: string): string 
 /** The first rule of passwordPolicyProblem: a common password, maybe with digits stuck on. */
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
-  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
+  const core = lower.replace(/^[^a-z]+|(?<![^a-z])[^a-z]+$/g, '');
   return isCommon(lower) || (core.length >= 4 && isCommon(core));
 }
 

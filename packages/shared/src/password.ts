@@ -9,11 +9,11 @@ export const PASSWORD_RULES = [
   },
   { id: 'uppercase', label: 'An uppercase letter', test: (v: string) => /[A-Z]/.test(v) },
   { id: 'lowercase', label: 'A lowercase letter', test: (v: string) => /[a-z]/.test(v) },
-  { id: 'number', label: 'A number', test: (v: string) => /[0-9]/.test(v) },
+  { id: 'number', label: 'A number', test: (v: string) => /\d/.test(v) },
   {
     id: 'special',
     label: 'A special character',
-    test: (v: string) => /[^A-Za-z0-9\s]/.test(v),
+    test: (v: string) => /[^a-z\d\s]/i.test(v),
   },
 ] as const;
 export type PasswordRuleId = (typeof PASSWORD_RULES)[number]['id'];

@@ -1,5 +1,5 @@
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-const DURATION = /^(\d{1,9})(ms|s|m|h|d)$/;
+const DURATION = /^(\d{1,9})(ms|[dhms])$/;
 
 /**
  * Parses durations written like `30s`, `15m`, `1h`, `7d` (CONTRACT §1) into milliseconds. `ms` is

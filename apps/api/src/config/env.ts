@@ -195,7 +195,7 @@ const envSchema = z.object({
   APP_URL: urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL').optional(),
   DATABASE_URL: z
     .string()
-    .refine((value) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(value), {
+    .refine((value) => /^(?:sqlite:.+|postgres(?:ql)?:\/\/.+)$/.test(value), {
       error: 'must be sqlite:PATH, sqlite::memory: or postgres://…',
     })
     .default('sqlite:./data/staff-admin.db'),
@@ -319,7 +319,7 @@ export function loadConfig(env: Env): Config {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
     host: vars.HOST,
-    appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/(?<!\/)\/+$/, ''),
     database: parseDatabaseUrl(vars.DATABASE_URL, fromBase),
     auth: {
       secret: vars.AUTH_SECRET ?? readOrCreateAuthSecret(dataDir),

@@ -27,7 +27,7 @@ const NETWORK_CODES = new Set([
  * PostgreSQL SQLSTATEs that mean "not now" rather than "wrong": connection exceptions (class 08),
  * the server shutting down or starting (57P01–57P03), too many connections (53300).
  */
-const PG_UNAVAILABLE = /^(08|57P0[123]$|53300$)/;
+const PG_UNAVAILABLE = /^(?:08|57P0[123]$|53300$)/;
 
 /** pg's own messages for a connection lost, never made, or a pool that could not give one. */
 const PG_CONNECTION_MESSAGES = [
@@ -47,7 +47,7 @@ const REDIS_MESSAGES = [
 ];
 
 /** SQLite: locked by another process past the busy timeout, or its disk failing. */
-const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN)/;
+const SQLITE_UNAVAILABLE = /^SQLITE_(?:BUSY|LOCKED|IOERR|CANTOPEN)/;
 
 /** File system errors of the upload folder: out of space, or unwritable. */
 const STORAGE_FULL = new Set(['ENOSPC', 'EDQUOT']);

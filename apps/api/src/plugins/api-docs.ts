@@ -49,7 +49,7 @@ export const apiDocsPlugin = fp<{ appUrl: string; access: ApiDocsAccess }>(
           const strict = header
             .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
             .replace("base-uri 'self'", "base-uri 'none'");
-          return https ? strict : strict.replace(/\s*upgrade-insecure-requests;?/, '');
+          return https ? strict : strict.replace(/(?<!\s)\s*upgrade-insecure-requests;?/, '');
         },
       });
     });

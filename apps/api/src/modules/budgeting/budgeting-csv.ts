@@ -18,4 +18,4 @@ export function budgetingCsv(header: readonly string[], rows: (string | null)[][
 
 /** `attachment; filename="…"` with a name safe in the header whatever a project code holds. */
 export const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+  `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`;

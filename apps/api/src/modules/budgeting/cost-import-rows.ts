@@ -113,7 +113,7 @@ export function parseRows(
       personEmail = cell('person').toLowerCase() || null;
       if (!personEmail) fail('person', M.personRequired);
       const hoursText = cell('hours');
-      hoursHundredths = /^\d+(\.\d+)?$/.test(hoursText)
+      hoursHundredths = /^\d+(?:\.\d+)?$/.test(hoursText)
         ? hoursToHundredths(Number(hoursText))
         : null;
       if (hoursHundredths === null) fail('hours', hoursText ? M.hoursInvalid : M.hoursRequired);

@@ -1,4 +1,5 @@
 import {
+  ERROR_REPORT_LIMITS,
   MONITORING_MESSAGES,
   type ErrorGroupDetail,
   type ErrorGroupStatus,
@@ -21,11 +22,9 @@ import { NO_ORIGIN } from '../audit/audit-events.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { fingerprint } from './fingerprint.js';
 import type { ErrorsRepository } from './errors.repository.js';
-import { pathOnly, scrubSecrets } from './scrub.js';
+import { clip, pathOnly, scrubbed } from './scrub.js';
 
 const TITLE_MAX_LENGTH = 200;
-const MESSAGE_MAX_LENGTH = 2000;
-const STACK_MAX_LENGTH = 8000;
 const USER_AGENT_MAX_LENGTH = 512;
 
 /** What the server knows about the request whose answer was a 500. */
@@ -55,8 +54,6 @@ interface ErrorsDeps {
   clock: Clock;
 }
 
-const clip = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
 
 function serverFrames(error: Error): StackFrame[] {
@@ -100,9 +97,8 @@ export class ErrorsService {
   }
 
   async recordServerError(error: Error, context: ServerErrorContext): Promise<void> {
-    const type = clip(error.name || 'Error', TITLE_MAX_LENGTH);
     await this.store('server', {
-      type,
+      type: error.name || 'Error',
       message: error.message,
       stack: error.stack ?? null,
       frames: serverFrames(error),
@@ -130,7 +126,7 @@ export class ErrorsService {
       route: null,
       status: null,
       requestId: null,
-      url: pathOnly(report.url),
+      url: pathOnly(report.url, ERROR_REPORT_LIMITS.url),
       release: report.release ?? null,
       userAgent: context.userAgent,
       userId: context.userId,
@@ -154,8 +150,8 @@ export class ErrorsService {
       userId: string | null;
     },
   ): Promise<void> {
-    const type = scrubSecrets(input.type);
-    const message = clip(scrubSecrets(input.message), MESSAGE_MAX_LENGTH);
+    const type = scrubbed(input.type, ERROR_REPORT_LIMITS.type);
+    const message = scrubbed(input.message, ERROR_REPORT_LIMITS.message);
     const title = clip(message ? `${type}: ${firstLine(message)}` : type, TITLE_MAX_LENGTH);
     const recorded = await this.deps.repository.record({
       fingerprint: fingerprint({ source, type, message, frames: input.frames }),
@@ -164,14 +160,14 @@ export class ErrorsService {
       title,
       at: toIso(this.deps.clock.now()),
       message,
-      stack: input.stack === null ? null : clip(scrubSecrets(input.stack), STACK_MAX_LENGTH),
+      stack: input.stack === null ? null : scrubbed(input.stack, ERROR_REPORT_LIMITS.stack),
       method: input.method,
       route: input.route,
       status: input.status,
       requestId: input.requestId,
       url: input.url,
-      release: input.release === null ? null : scrubSecrets(input.release),
-      userAgent: input.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+      release: input.release === null ? null : scrubbed(input.release, ERROR_REPORT_LIMITS.release),
+      userAgent: input.userAgent === null ? null : scrubbed(input.userAgent, USER_AGENT_MAX_LENGTH),
       userId: input.userId,
     });
     if (recorded.regressed) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ErrorSource, StackFrame } from '@staff-admin/shared';
+import { pathOf } from './scrub.js';
 
 /** How many of our own frames, from the top, decide the group. */
 export const FINGERPRINT_FRAMES = 3;
@@ -12,8 +13,8 @@ export const FINGERPRINT_FRAMES = 3;
 export function isOwnFrame(source: ErrorSource, frame: StackFrame): boolean {
   const file = frame.fileName;
   if (!file || file.includes('/node_modules/')) return false;
-  if (source === 'server') return !/^(node:|internal\/)/.test(file);
-  return /^https?:\/\//i.test(file) && !/\/@(vite|fs|id)\//.test(file);
+  if (source === 'server') return !/^(?:node:|internal\/)/.test(file);
+  return /^https?:\/\//i.test(file) && !/\/@(?:vite|fs|id)\//.test(file);
 }
 
 /**
@@ -23,17 +24,19 @@ export function isOwnFrame(source: ErrorSource, frame: StackFrame): boolean {
  * hashes, told from kebab-case names by an upper-case letter or digit).
  */
 export function normalizeFile(file: string): string {
-  let path = file.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/s, '');
+  let path = pathOf(file);
   const folder = Math.max(...['/src/', '/dist/', '/assets/'].map((name) => path.lastIndexOf(name)));
   if (folder >= 0) path = path.slice(folder + 1);
-  else if (!/^(src|dist|assets)\//.test(path)) path = path.slice(path.lastIndexOf('/') + 1);
-  return path.replace(/-(?=[A-Za-z0-9_-]{0,7}[A-Z0-9])[A-Za-z0-9_-]{8}(?=\.m?js$)/, '');
+  else if (!/^(?:src|dist|assets)\//.test(path)) path = path.slice(path.lastIndexOf('/') + 1);
+  return path.replace(/-(?=[\w-]{0,7}[A-Z\d])[\w-]{8}(?=\.m?js$)/, '');
 }
 
-/** A message as it groups when there is no stack: ids, UUIDs, emails and numbers are taken out. */
+/**
+ * A message as it groups when there is no stack: ids, UUIDs and numbers are taken out (emails are
+ * already, by the scrubber, which runs first).
+ */
 export function normalizeMessage(message: string): string {
   return message
-    .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '<email>')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>')
     .replace(/\b(?=[0-9a-f]*\d)[0-9a-f]{8,}\b/gi, '<id>')
     .replace(/\d+(?:\.\d+)?/g, '<n>')

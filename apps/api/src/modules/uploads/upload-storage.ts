@@ -6,7 +6,7 @@ import { UPLOAD_DIRS, type UploadDir } from '@staff-admin/shared';
 const INCOMING = '.incoming';
 
 /** Stored names are generated here: a UUID and the extension of the format the bytes proved. */
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/;
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg)$/;
 
 export const isUploadDir = (value: string): value is UploadDir =>
   (UPLOAD_DIRS as readonly string[]).includes(value);

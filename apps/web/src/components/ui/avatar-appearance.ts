@@ -31,7 +31,7 @@ const INITIAL_LETTER = /[\p{Script=Latin}\u0E01-\u0E2E]/u;
  */
 export function significantName(name: string): string {
   return name
-    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\([^()]*\)/g, ' ')
     .replace(/^.*\]/s, ' ')
     .replace(/\s+/g, ' ')
     .trim();

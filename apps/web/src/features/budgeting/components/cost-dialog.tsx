@@ -47,7 +47,7 @@ const formSchema = z
       if (!value.userId) {
         context.addIssue({ code: 'custom', path: ['userId'], message: M.personRequired });
       }
-      if (!/^\d+(\.\d+)?$/.test(value.hours) || hoursToHundredths(Number(value.hours)) === null) {
+      if (!/^\d+(?:\.\d+)?$/.test(value.hours) || hoursToHundredths(Number(value.hours)) === null) {
         context.addIssue({ code: 'custom', path: ['hours'], message: M.hoursInvalid });
       }
     }

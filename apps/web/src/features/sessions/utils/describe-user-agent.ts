@@ -6,7 +6,7 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
   [/HeadlessChrome\//, 'Headless Chrome'],
   [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  [/^(?=.*\bVersion\/\d).*\bSafari\//, 'Safari'],
   [/^curl\//, 'curl'],
   [/^node\b|\bundici\b/i, 'Node.js'],
 ];
