@@ -55,10 +55,11 @@ export function reauthenticatedUntil(auth: AuthContext, now: number): number | n
 }
 
 /**
- * Sensitive changes (turning off a factor, new recovery codes, adding or removing a passkey, a
- * password change with two-step on): 403 `reason: "reauthentication_required"` unless the password
- * (and code) was entered in this session within REAUTHENTICATION_WINDOW_MS (sign-in counts).
- * Call it in the service, with the service's clock, before anything changes.
+ * Sensitive changes (a way to sign in added, removed or replaced, on oneself or by an admin's
+ * reset; the admin role granted; the list and the reasons: docs/two-step.md, "Recent
+ * confirmation"): 403 `reason: "reauthentication_required"` unless the password (and code) was
+ * entered in this session within REAUTHENTICATION_WINDOW_MS (sign-in counts). Call it in the
+ * service, with the service's clock, before anything changes.
  */
 export function requireRecentAuth(auth: AuthContext, clock: Clock): void {
   if (reauthenticatedUntil(auth, clock.now()) === null) {

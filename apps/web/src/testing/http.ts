@@ -1,4 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
+import { TWO_STEP_MESSAGES } from '@staff-admin/shared';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, server } from './server.js';
@@ -62,6 +63,17 @@ export function answer(
 /** The contract's error body with its status. */
 export const apiError = (code: number, message: string, errors?: Record<string, string>) =>
   HttpResponse.json({ code, message, ...(errors ? { errors } : {}) }, { status: code });
+
+/** The 403 a sensitive call answers when the password was not entered recently. */
+export const reauthenticationRequired = () =>
+  HttpResponse.json(
+    {
+      code: 403,
+      message: TWO_STEP_MESSAGES.reauthenticationRequired,
+      reason: 'reauthentication_required',
+    },
+    { status: 403 },
+  );
 
 /** A promise the test resolves when it wants a held answer to go out. */
 export function gate() {

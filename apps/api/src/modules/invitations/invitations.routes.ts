@@ -27,7 +27,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         description:
           'All rows are checked first; any bad row (errors keyed like `users.1.email`) or an email ' +
           'repeated in the list creates nobody. Emails already in use are listed in `skipped`. ' +
-          'Each created user is pending, invited by the caller, and gets an invitation email.',
+          'Each created user is pending, invited by the caller, and gets an invitation email. ' +
+          'Inviting an admin needs a recent confirmation (403 `reason: ' +
+          '"reauthentication_required"` for the whole list; sign-in counts).',
         security: bearerSecurity,
         body: bulkCreateSchema,
         response: { 201: envelope(bulkCreateResultSchema), ...errorResponses(400, 401, 403) },
@@ -35,7 +37,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const result = await invitations.bulkCreate(
-        currentAuth(request).userId,
+        currentAuth(request),
         request.body,
         requestOrigin(request),
       );

@@ -6,6 +6,8 @@ import {
   type SetupAccountInput,
   type User,
 } from '@staff-admin/shared';
+import { requireRecentAuth } from '../../http/guards.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { nowIso, type Clock } from '../../lib/clock.js';
 import { invalid, UserNotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -14,6 +16,7 @@ import type { UnitOfWork } from '../../repositories.js';
 import type { AccountMails } from '../mail/account-mails.js';
 import { setPasswordFromLink } from '../passwords/password-from-link.js';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
+import { grantsAdminRole } from '../users/admin-role.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
@@ -35,15 +38,19 @@ export class InvitationsService {
   /**
    * All rows are valid or none is created (the shared schema checked each row and refused repeats).
    * Emails already in use are skipped with a reason; every other row becomes a pending user with
-   * a confirmation token and an invitation mail, all in one transaction.
+   * a confirmation token and an invitation mail, all in one transaction. Inviting an admin needs
+   * a recent confirmation (403 for the whole list without one).
    */
   async bulkCreate(
-    inviterId: string,
+    actor: AuthContext,
     input: BulkCreateInput,
     origin: RequestOrigin,
   ): Promise<BulkCreateResult> {
     const rows = input.users.map((row) => ({ ...row, email: normalizeEmail(row.email) }));
-    const inviter = await this.deps.users.getById(inviterId);
+    if (rows.some(({ position }) => grantsAdminRole(undefined, { position, status: 'pending' }))) {
+      requireRecentAuth(actor, this.deps.clock);
+    }
+    const inviter = await this.deps.users.getById(actor.userId);
 
     return this.deps.unitOfWork.run(async (scope) => {
       const createdIds: string[] = [];

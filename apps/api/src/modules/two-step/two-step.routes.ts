@@ -208,7 +208,9 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
         summary: 'Reset a user’s two-step sign-in (admins)',
         description:
           'Removes their authenticator app, passkeys and recovery codes; they are mailed; ' +
-          'audited. 404 no such user; 409 two-step sign-in is not on.',
+          'audited. Needs a recent confirmation, on anyone, oneself included (403 `reason: ' +
+          '"reauthentication_required"`; sign-in counts). 404 no such user; 409 two-step ' +
+          'sign-in is not on.',
         security: bearerSecurity,
         params: z.object({ id: z.string() }),
         response: { 200: envelope(userSchema), ...errorResponses(401, 403, 404, 409) },

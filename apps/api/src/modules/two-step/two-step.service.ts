@@ -472,9 +472,11 @@ export class TwoStepService {
 
   /**
    * DELETE /users/{id}/two-step (admins): removes the user's authenticator, passkeys and recovery
-   * codes (and open sign-in challenges); the user is mailed; audited. 404 no such user; 409 none on.
+   * codes (and open sign-in challenges); the user is mailed; audited. Like turning one's own off,
+   * it needs a recent confirmation, on anyone (oneself included). 404 no such user; 409 none on.
    */
   async reset(actor: AuthContext, userId: string, origin: RequestOrigin): Promise<User> {
+    requireRecentAuth(actor, this.deps.clock);
     const id = userId.toLowerCase();
     const user = isUuid(id) ? await this.deps.users.findById(id) : undefined;
     if (!user) throw new UserNotFound();

@@ -44,7 +44,10 @@ export const usersBulkRoutes: FastifyPluginAsyncZod<{ bulk: UsersBulkService }> 
           '`done`, `skipped` (nothing to do: already that role or status, not pending for a ' +
           'resend, no session to end) or `failed` with the one-user call’s message (the last ' +
           'active admin, oneself, a pending user’s status, an unknown id with `email: null`). ' +
-          'An admin never ends their own sessions here. An unexpected error stops the call ' +
+          'An admin never ends their own sessions here. A call that would make any of its users ' +
+          'an admin (`changeRole` to admin, `activate` of an inactive admin) needs a recent ' +
+          'confirmation: without one it answers 403 `reason: "reauthentication_required"` ' +
+          'before any row. An unexpected error stops the call ' +
           '(500, or 503 with `Retry-After`): rows already done stay done, no further row starts.',
         security: bearerSecurity,
         body: bulkUsersSchema,

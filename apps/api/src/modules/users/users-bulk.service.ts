@@ -9,6 +9,7 @@ import {
   type UserListFilter,
 } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { requireRecentAuth } from '../../http/guards.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError, invalid, type ErrorKind } from '../../lib/errors.js';
@@ -16,6 +17,7 @@ import { isUuid } from '../../lib/ids.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
 import type { InvitationsService } from '../invitations/invitations.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
+import { grantsAdminRole, type Standing } from './admin-role.js';
 import type { BulkTarget, UsersBulkRepository } from './users-bulk.repository.js';
 import { resolveUserFilter } from './user-search.js';
 import type { UsersService } from './users.service.js';
@@ -70,6 +72,15 @@ type Outcome = { outcome: BulkOutcome; message: string | null };
 const isActiveAdmin = (user: BulkTarget | undefined) =>
   user?.position === 'admin' && user.status === 'active';
 
+/** A row's role and status once the action is done (only changeRole and activate change them). */
+function standingAfter(input: BulkUsers, user: BulkTarget): Standing {
+  if (input.action === 'changeRole' && input.position) {
+    return { position: input.position, status: user.status };
+  }
+  if (input.action === 'activate') return { position: user.position, status: 'active' };
+  return user;
+}
+
 const DONE: Outcome = { outcome: 'done', message: null };
 const skipped = (message: string): Outcome => ({ outcome: 'skipped', message });
 
@@ -97,6 +108,10 @@ export class UsersBulkService {
    * the call answers the error (500, or 503 when a dependency is down) like any other call; the
    * rows already done stay done (each had its own transaction), no further row is started, and
    * sending the same chunk again finds the done ones skipped (or, deleted, not found).
+   *
+   * A batch that would grant the admin role to any of its users needs a recent confirmation, and
+   * without one is refused as a whole (403) before any row, so the site can ask for the password
+   * and send the same call again.
    */
   async run(actor: AuthContext, input: BulkUsers, origin: RequestOrigin): Promise<BulkUsersAnswer> {
     const { rows, next } = input.ids
@@ -106,6 +121,9 @@ export class UsersBulkService {
           input.after,
           input.limit,
         );
+    if (rows.some(({ user }) => user && grantsAdminRole(user, standingAfter(input, user)))) {
+      requireRecentAuth(actor, this.deps.clock);
+    }
 
     const outcomes = await this.actOnRows(actor, input, rows, origin);
     const results = rows.map((row, index): BulkUserResult => {

@@ -212,7 +212,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         description:
           '403 when changing one’s own position or status; 400 for status `pending` or for a ' +
           'pending user’s status; 409 when it would leave no active admin. Deactivating ends ' +
-          'the user’s sessions at once. `imageUrl` as in PATCH /users/profile.',
+          'the user’s sessions at once. Granting the admin role (the position, or an inactive ' +
+          'admin made active) needs a recent confirmation (403 `reason: ' +
+          '"reauthentication_required"`; sign-in counts). `imageUrl` as in PATCH /users/profile.',
         security: bearerSecurity,
         params: z.object({ id: z.string() }),
         body: updateUserSchema,
@@ -238,7 +240,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         summary: 'Activate or deactivate a user (admins)',
         description:
           '403 on oneself; 400 for a pending user; 409 for the last active admin. Deactivating ' +
-          'ends the user’s sessions at once.',
+          'ends the user’s sessions at once. Activating an admin needs a recent confirmation ' +
+          '(403 `reason: "reauthentication_required"`; sign-in counts).',
         security: bearerSecurity,
         params: z.object({ id: z.string() }),
         body: updateStatusSchema,

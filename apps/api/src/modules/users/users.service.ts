@@ -12,6 +12,7 @@ import {
   type UsersByEmailsQuery,
 } from '@staff-admin/shared';
 import { isUniqueViolation } from '../../db/errors.js';
+import { requireRecentAuth } from '../../http/guards.js';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
 import { EmailTaken, forbidden, invalid, LastActiveAdmin, UserNotFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -22,6 +23,7 @@ import { NO_ORIGIN, type RequestOrigin } from '../audit/audit-events.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { UploadRow } from '../uploads/uploads.repository.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
+import { grantsAdminRole } from './admin-role.js';
 import { resolveUserFilter, type UserFilter } from './user-search.js';
 import type {
   UserBatchQuery,
@@ -187,7 +189,8 @@ export class UsersService {
 
   /**
    * PATCH /users/:id (admins): nobody changes their own position or status (403); pending is
-   * neither set nor left here (400); the last active admin stays one (409).
+   * neither set nor left here (400); the last active admin stays one (409); granting the admin
+   * role needs a recent confirmation (403).
    */
   updateUser(
     actor: AuthContext,
@@ -220,11 +223,19 @@ export class UsersService {
         if (statusChanges && user.status === 'pending') {
           throw invalid(USER_ADMIN_MESSAGES.pendingStatus);
         }
+        const after = {
+          position: changes.position ?? user.position,
+          status: changes.status ?? user.status,
+        };
+        if (grantsAdminRole(user, after)) requireRecentAuth(actor, this.deps.clock);
       },
     });
   }
 
-  /** PATCH /users/:id/status (admins): active or inactive, never on oneself or a pending user. */
+  /**
+   * PATCH /users/:id/status (admins): active or inactive, never on oneself or a pending user; an
+   * inactive admin made active needs a recent confirmation (403).
+   */
   updateStatus(
     actor: AuthContext,
     id: string,
@@ -239,6 +250,9 @@ export class UsersService {
       by: { actorId: actor.userId, origin },
       check: (user) => {
         if (user.status === 'pending') throw invalid(USER_ADMIN_MESSAGES.pendingStatus);
+        if (grantsAdminRole(user, { position: user.position, status })) {
+          requireRecentAuth(actor, this.deps.clock);
+        }
       },
     });
   }

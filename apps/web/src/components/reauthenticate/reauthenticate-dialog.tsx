@@ -24,6 +24,8 @@ interface ReauthenticateDialogProps {
   withCode: boolean;
   onConfirmed: () => void;
   onCancel: () => void;
+  /** See Dialog: where focus goes on closing when what had it is gone. */
+  finalFocus?: () => HTMLElement | null;
 }
 
 interface Values {
@@ -40,6 +42,7 @@ export function ReauthenticateDialog({
   withCode,
   onConfirmed,
   onCancel,
+  finalFocus,
 }: ReauthenticateDialogProps) {
   const {
     register,
@@ -89,6 +92,7 @@ export function ReauthenticateDialog({
       // Cancel closes it; without the × first, focus goes straight into the password field.
       hideCloseButton
       preventClose={isSubmitting}
+      finalFocus={finalFocus}
     >
       <form
         noValidate

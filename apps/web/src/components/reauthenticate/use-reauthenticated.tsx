@@ -35,8 +35,13 @@ interface Waiting {
  * const { run, dialog } = useReauthenticated();
  * await run(() => turnOff.mutateAsync());
  * ```
+ *
+ * `finalFocus`: where focus goes when the dialog closes and what had focus when it opened is gone
+ * (a confirmation that closed before the call was made).
  */
-export function useReauthenticated(): {
+export function useReauthenticated({
+  finalFocus,
+}: { finalFocus?: () => HTMLElement | null } = {}): {
   run: <T>(call: () => Promise<T>) => Promise<T>;
   dialog: ReactNode;
 } {
@@ -71,6 +76,7 @@ export function useReauthenticated(): {
       withCode={user?.twoStepEnabled ?? false}
       onConfirmed={() => settle(true)}
       onCancel={() => settle(false)}
+      finalFocus={finalFocus}
     />
   );
   return { run, dialog };

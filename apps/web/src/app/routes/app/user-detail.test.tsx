@@ -4,7 +4,13 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { serveUserList } from '../../../features/users/testing/users-api.js';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, gate, findToast } from '../../../testing/http.js';
+import {
+  answer,
+  apiError,
+  gate,
+  findToast,
+  reauthenticationRequired,
+} from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { API, server } from '../../../testing/server.js';
 
@@ -221,6 +227,48 @@ describe('another user’s profile', () => {
     expect(patches.map((call) => call.body)).toEqual([{ position: 'admin' }]);
   });
 
+  it('makes a user an admin once the admin confirms their password; closing it saves nothing', async () => {
+    const { user, other } = renderOtherUser();
+    let confirmed = false;
+    const patches = answer('patch', `/users/${other.id}`, ({ body }) =>
+      confirmed
+        ? HttpResponse.json({ data: { ...other, ...(body as Partial<User>) } })
+        : reauthenticationRequired(),
+    );
+    answer('post', '/auth/reauthenticate', () => {
+      confirmed = true;
+      return HttpResponse.json({ data: { reauthenticatedUntil: '2030-01-01T00:05:00.000Z' } });
+    });
+    await loaded();
+    await choose(user, 'Role', 'Admin');
+    const save = async () => {
+      await user.click(saveButton());
+      const dialog = await screen.findByRole('alertdialog', {
+        name: 'Do you want to save changes?',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Yes, save' }));
+      return screen.findByRole('dialog', { name: 'Confirm your password' });
+    };
+
+    // Closed: nothing saved, no error shown, the change still waiting to be saved.
+    await user.click(within(await save()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patches).toHaveLength(1);
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Admin');
+    expect(saveButton()).not.toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(saveButton()).toHaveFocus());
+
+    const reauth = await save();
+    await user.type(within(reauth).getByLabelText('Password'), 'Secret-pass1');
+    await user.click(within(reauth).getByRole('button', { name: 'Confirm' }));
+    expect(await findToast('Your changes have been saved.')).toBeVisible();
+    expect(patches.map((call) => call.body)).toEqual([
+      { fullName: 'Bob Jones', position: 'admin' },
+      { fullName: 'Bob Jones', position: 'admin' },
+      { fullName: 'Bob Jones', position: 'admin' },
+    ]);
+  });
+
   it('says so when the user does not exist', async () => {
     const missing = '00000000-0000-4000-8000-999999999999';
     server.use(http.get(`${API}/users/${missing}`, () => apiError(404, 'Not found')));
@@ -275,5 +323,67 @@ describe('another user’s profile', () => {
     expect(await findToast(TWO_STEP_MESSAGES.resetByAdmin)).toBeInTheDocument();
     expect(resets).toHaveLength(1);
     await waitFor(() => expect(button('Reset two-step sign-in')).not.toBeInTheDocument());
+  });
+
+  it('asks the admin to confirm their password and code when the reset needs it, then resets', async () => {
+    const me = createUser({ ...ADMIN, twoStepEnabled: true });
+    const { user, other } = renderOtherUser({ twoStepEnabled: true }, me);
+    await loaded();
+    const afterReset = { ...other, twoStepEnabled: false };
+    let confirmed = false;
+    const resets = answer('delete', `/users/${other.id}/two-step`, () => {
+      if (!confirmed) return reauthenticationRequired();
+      server.use(
+        http.get(`${API}/users/${other.id}`, () => HttpResponse.json({ data: afterReset })),
+      );
+      return HttpResponse.json({ data: afterReset });
+    });
+    const reauths = answer('post', '/auth/reauthenticate', () => {
+      confirmed = true;
+      return HttpResponse.json({ data: { reauthenticatedUntil: '2030-01-01T00:05:00.000Z' } });
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Reset two-step sign-in' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset two-step sign-in' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
+
+    // The profile's own prompt: the password, and a code since the admin has two-step on.
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    const password = within(reauth).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    await user.type(password, 'Secret-pass1');
+    await user.type(within(reauth).getByLabelText('Code'), '123 456');
+    await user.click(within(reauth).getByRole('button', { name: 'Confirm' }));
+
+    expect(await findToast(TWO_STEP_MESSAGES.resetByAdmin)).toBeInTheDocument();
+    expect(reauths.map((call) => call.body)).toEqual([
+      { password: 'Secret-pass1', code: '123456' },
+    ]);
+    expect(resets).toHaveLength(2);
+    await waitFor(() => expect(button('Reset two-step sign-in')).not.toBeInTheDocument());
+    // The button is gone with the factors: focus goes to the section's heading, not the body.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Two-step sign-in' })).toHaveFocus(),
+    );
+  });
+
+  it('resets nothing and says nothing more when the admin cancels the password prompt', async () => {
+    const { user, other } = renderOtherUser({ twoStepEnabled: true });
+    await loaded();
+    const resets = answer('delete', `/users/${other.id}/two-step`, reauthenticationRequired);
+    await user.click(await screen.findByRole('button', { name: 'Reset two-step sign-in' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset two-step sign-in' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset' }));
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    // Two-step sign-in is off for this admin: the password alone.
+    expect(within(reauth).queryByLabelText('Code')).not.toBeInTheDocument();
+    await user.click(within(reauth).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(resets).toHaveLength(1);
+    expect(screen.queryByText(TWO_STEP_MESSAGES.reauthenticationRequired)).not.toBeInTheDocument();
+    // Nothing changed: focus goes back to the button that began it.
+    await waitFor(() => expect(button('Reset two-step sign-in')).toHaveFocus());
   });
 });

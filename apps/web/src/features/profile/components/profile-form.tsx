@@ -13,9 +13,13 @@ import {
   type UpdateUserInput,
   type User,
 } from '@staff-admin/shared';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import {
+  isReauthenticationCancelled,
+  useReauthenticated,
+} from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
@@ -112,6 +116,10 @@ export function ProfileForm(props: ProfileFormProps) {
     formState: { errors, isDirty, isSubmitting },
   } = form;
   const [confirmingSave, setConfirmingSave] = useState(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  // Making someone an admin asks for the password again when it was not entered recently. The
+  // save's confirmation has closed by then: focus comes back to Save.
+  const reauthenticated = useReauthenticated({ finalFocus: () => saveButton.current });
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
 
   /** The picture's new path, null to remove it, undefined to leave it (also if upload failed). */
@@ -142,16 +150,19 @@ export function ProfileForm(props: ProfileFormProps) {
       } else {
         const switchedStatus =
           canEditStatus && values.status !== user.status && values.status !== 'pending';
-        saved = await props.onSave({
+        const input = {
           ...(values.fullName ? { fullName: values.fullName } : {}),
           position: values.position,
           ...(switchedStatus ? { status: values.status } : {}),
           ...picture,
-        });
+        };
+        saved = await reauthenticated.run(() => props.onSave(input));
       }
       reset(toFormValues(saved));
       toast.success(TOAST_MESSAGES.changesSaved);
     } catch (error) {
+      // "Confirm your password" was closed: nothing was saved, and the user knows why.
+      if (isReauthenticationCancelled(error)) return;
       setServerFieldErrors(form, error, ['fullName']);
       toast.error(getErrorMessage(error));
     }
@@ -268,7 +279,7 @@ export function ProfileForm(props: ProfileFormProps) {
         ) : (
           <UserAccountActions user={user} handlers={props.actions} />
         )}
-        <Button type="submit" disabled={!isDirty} isLoading={isSubmitting}>
+        <Button ref={saveButton} type="submit" disabled={!isDirty} isLoading={isSubmitting}>
           Save changes
         </Button>
       </div>
@@ -281,6 +292,7 @@ export function ProfileForm(props: ProfileFormProps) {
         confirmLabel="Yes, save"
         onConfirm={confirmSave}
       />
+      {reauthenticated.dialog}
     </form>
   );
 }

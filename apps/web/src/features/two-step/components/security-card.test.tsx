@@ -3,14 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, findToast } from '../../../testing/http.js';
+import { answer, apiError, findToast, reauthenticationRequired } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
-import {
-  RECOVERY_CODES,
-  reauthenticationRequired,
-  serveTwoStepStatus,
-  twoStepStatus,
-} from '../testing/two-step-api.js';
+import { RECOVERY_CODES, serveTwoStepStatus, twoStepStatus } from '../testing/two-step-api.js';
 
 const { startRegistration, browserSupportsWebAuthn } = vi.hoisted(() => ({
   startRegistration: vi.fn(),

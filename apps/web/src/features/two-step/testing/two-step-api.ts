@@ -27,17 +27,6 @@ export function serveTwoStepStatus(status: () => TwoStepStatus) {
   return answer('get', '/users/profile/two-step', () => HttpResponse.json({ data: status() }));
 }
 
-/** The 403 a sensitive call answers when the password was not entered recently. */
-export const reauthenticationRequired = () =>
-  HttpResponse.json(
-    {
-      code: 403,
-      message: 'Please confirm your password to continue.',
-      reason: 'reauthentication_required',
-    },
-    { status: 403 },
-  );
-
 export const setupRequired = () =>
   HttpResponse.json(
     {

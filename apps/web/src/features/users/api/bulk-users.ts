@@ -8,6 +8,7 @@ import {
   type Position,
   type UserListFilterInput,
 } from '@staff-admin/shared';
+import { isReauthenticationCancelled } from '../../../components/reauthenticate/use-reauthenticated.js';
 import { api } from '../../../lib/api-client.js';
 
 /** POST /users/bulk: one action on up to BULK_USERS_MAX users, with each row's outcome. */
@@ -41,6 +42,11 @@ interface RunOptions {
   onProgress: (processed: number) => void;
   /** Asked before each call: true ends the run there. */
   shouldStop: () => boolean;
+  /**
+   * Makes each call: useReauthenticated's `run`, so a call refused for want of a recent password
+   * (making someone an admin) asks for it and is made again. Closing that prompt stops the run.
+   */
+  send: <T>(call: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -50,7 +56,7 @@ interface RunOptions {
  */
 export async function runBulkJob(
   { action, position, target }: BulkJob,
-  { onProgress, shouldStop }: RunOptions,
+  { onProgress, shouldStop, send }: RunOptions,
 ): Promise<BulkRunOutcome> {
   const base = { action, ...(position ? { position } : {}) };
   const results: BulkUserResult[] = [];
@@ -62,18 +68,17 @@ export async function runBulkJob(
     if ('ids' in target) {
       for (let start = 0; start < target.ids.length; start += BULK_USERS_MAX) {
         if (shouldStop()) return { results, error: null, stopped: true };
-        done(await bulkUsers({ ...base, ids: target.ids.slice(start, start + BULK_USERS_MAX) }));
+        const ids = target.ids.slice(start, start + BULK_USERS_MAX);
+        done(await send(() => bulkUsers({ ...base, ids })));
       }
     } else {
       let after: string | null = null;
       do {
         if (shouldStop()) return { results, error: null, stopped: true };
-        const answer: BulkUsersAnswer = await bulkUsers({
-          ...base,
-          filter: target.filter,
-          limit: BULK_USERS_MAX,
-          ...(after ? { after } : {}),
-        });
+        const page = { ...base, filter: target.filter, limit: BULK_USERS_MAX };
+        const answer: BulkUsersAnswer = await send(() =>
+          bulkUsers({ ...page, ...(after ? { after } : {}) }),
+        );
         done(answer);
         // A cursor that does not move would never end.
         after = answer.next !== null && answer.next !== after ? answer.next : null;
@@ -81,6 +86,7 @@ export async function runBulkJob(
     }
     return { results, error: null, stopped: false };
   } catch (error) {
+    if (isReauthenticationCancelled(error)) return { results, error: null, stopped: true };
     return { results, error, stopped: false };
   }
 }

@@ -65,7 +65,7 @@ export function BulkRunDialog({
   onRan,
   finalFocus,
 }: BulkRunDialogProps) {
-  const { progress, run, stop } = useBulkRun();
+  const { progress, run, stop, dialog } = useBulkRun();
   const [phase, setPhase] = useState<Phase>({ name: 'confirm' });
   const [stopping, setStopping] = useState(false);
   const [wasOpen, setWasOpen] = useState(open);
@@ -137,6 +137,7 @@ export function BulkRunDialog({
           onDone={() => onOpenChange(false)}
         />
       )}
+      {dialog}
     </Dialog>
   );
 }

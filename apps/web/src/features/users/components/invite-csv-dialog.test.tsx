@@ -4,10 +4,11 @@ import {
   TOAST_MESSAGES,
   type BulkCreateInput,
 } from '@staff-admin/shared';
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { findToast, gate } from '../../../testing/http.js';
+import { answer, findToast, gate, reauthenticationRequired } from '../../../testing/http.js';
 import { serveBulkCreate, serveEmailCheck } from '../testing/users-api.js';
 import { openUsersDialog } from '../testing/users-page.js';
 
@@ -113,6 +114,39 @@ describe('invite from a CSV file', () => {
     expect(within(dialog).getByText('5 rows were not sent.')).toBeVisible();
     expect(await findToast(TOAST_MESSAGES.invitationSent)).toBeVisible();
     await waitFor(() => expect(listQueries.length).toBeGreaterThan(listCalls));
+  });
+
+  it('invites an admin once the password is confirmed; closing the prompt goes back to the preview', async () => {
+    serveEmailCheck();
+    let confirmed = false;
+    const calls = answer('post', '/users/bulk-create', ({ body }) => {
+      if (!confirmed) return reauthenticationRequired();
+      const { users } = body as BulkCreateInput;
+      const created = users.map(({ email }) => createUser({ email, status: 'pending' }));
+      return HttpResponse.json({ data: { created, skipped: [] } }, { status: 201 });
+    });
+    answer('post', '/auth/reauthenticate', () => {
+      confirmed = true;
+      return HttpResponse.json({ data: { reauthenticatedUntil: '2030-01-01T00:05:00.000Z' } });
+    });
+    const { user, dialog, choose } = await openCsvDialog();
+    await choose('email,fullName,position\nann@company.com,Ann Lee,admin\n');
+    const sendButton = await within(dialog).findByRole('button', { name: 'Send 1 invitation' });
+
+    await user.click(sendButton);
+    let reauth = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(reauth).getByRole('button', { name: 'Cancel' }));
+    const heading = await within(dialog).findByRole('heading', { name: 'Preview of team.csv' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(calls).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send 1 invitation' }));
+    reauth = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.type(within(reauth).getByLabelText('Password'), 'Secret-pass1');
+    await user.click(within(reauth).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('heading', { name: '1 user invited' })).toHaveFocus();
+    const sent = { users: [{ email: 'ann@company.com', fullName: 'Ann Lee', position: 'admin' }] };
+    expect(calls.map((call) => call.body)).toEqual([sent, sent, sent]);
   });
 
   it('sends a large file in chunks, with a progress bar', async () => {

@@ -10,6 +10,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import {
+  isReauthenticationCancelled,
+  useReauthenticated,
+} from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { countLabel } from '../../../components/ui/pagination.js';
@@ -102,6 +106,9 @@ export function InviteCsvDialog({
   const [focusRequest, setFocusRequest] = useState<{ target: 'file' | 'preview' } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
+  // Inviting an admin asks for the password again when it was not entered recently; closed, it
+  // leads back to the preview.
+  const reauthenticated = useReauthenticated({ finalFocus: () => previewHeading.current });
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -161,14 +168,16 @@ export function InviteCsvDialog({
     setStopping(false);
     setStep({ name: 'sending', sent, total: invites.length });
     let failure: unknown = null;
+    let cancelled = false;
     for (const part of chunks<InviteRow>(invites, BULK_CREATE_MAX)) {
       if (stopRequested.current) break;
       try {
-        const answer = await inviteUsers({ users: part });
+        const answer = await reauthenticated.run(() => inviteUsers({ users: part }));
         result.created.push(...answer.created);
         result.skipped.push(...answer.skipped);
       } catch (error) {
-        failure = error;
+        if (isReauthenticationCancelled(error)) cancelled = true;
+        else failure = error;
         break;
       }
       sent += part.length;
@@ -176,7 +185,7 @@ export function InviteCsvDialog({
     }
     await queryClient.invalidateQueries({ queryKey: USERS_LIST_KEY });
     if (failure !== null) toast.error(getErrorMessage(failure));
-    if (sent === 0 && failure !== null) {
+    if (sent === 0 && (failure !== null || cancelled)) {
       // Nothing went out: back to the preview, to try again.
       setStep({ name: 'preview', fileName, rows });
       setFocusRequest({ target: 'preview' });
@@ -263,6 +272,7 @@ export function InviteCsvDialog({
           </div>
         </div>
       )}
+      {reauthenticated.dialog}
     </Dialog>
   );
 }

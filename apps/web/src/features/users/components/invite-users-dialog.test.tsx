@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { answer, apiError, findToast } from '../../../testing/http.js';
+import { answer, apiError, findToast, reauthenticationRequired } from '../../../testing/http.js';
 import type { renderApp } from '../../../testing/render-app.js';
 import { serveBulkCreate, serveEmailCheck } from '../testing/users-api.js';
 import { openUsersDialog } from '../testing/users-page.js';
@@ -180,6 +180,52 @@ describe('invite users dialog', () => {
     expect(await findToast('Some fields are invalid')).toBeVisible();
     expect(screen.getByLabelText('Email 1')).toHaveAccessibleDescription('Email is invalid.');
     expect(screen.getByRole('dialog', { name: 'Invite users' })).toBeVisible();
+  });
+
+  it('invites an admin once the inviter confirms their password; closing the prompt keeps the rows', async () => {
+    serveEmailCheck();
+    let confirmed = false;
+    const calls = answer('post', '/users/bulk-create', ({ body }) => {
+      if (!confirmed) return reauthenticationRequired();
+      const { users } = body as { users: { email: string }[] };
+      const result: BulkCreateResult = {
+        created: users.map((row) => createUser({ email: row.email, position: 'admin' })),
+        skipped: [],
+      };
+      return HttpResponse.json({ data: result }, { status: 201 });
+    });
+    const reauths = answer('post', '/auth/reauthenticate', () => {
+      confirmed = true;
+      return HttpResponse.json({ data: { reauthenticatedUntil: '2030-01-01T00:05:00.000Z' } });
+    });
+    const { user } = await openDialog();
+    await fillRow(user, 1, { email: 'ana@example.com', role: 'Admin' });
+
+    await user.click(send());
+    let reauth = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.click(within(reauth).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Confirm your password' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText('Email 1')).toHaveValue('ana@example.com');
+    await waitFor(() => expect(send()).toHaveFocus());
+
+    await user.click(send());
+    reauth = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await user.type(within(reauth).getByLabelText('Password'), 'Secret-pass1');
+    await user.click(within(reauth).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await findToast(
+        'Invitation sent! The new user can activate their account via the email link.',
+      ),
+    ).toBeVisible();
+    expect(reauths).toHaveLength(1);
+    const sent = { users: [{ email: 'ana@example.com', position: 'admin' }] };
+    expect(calls.map((call) => call.body)).toEqual([sent, sent, sent]);
+    const dialog = screen.getByRole('dialog', { name: 'Invite users' });
+    expect(within(dialog).getByRole('region', { name: '1 user invited' })).toBeVisible();
   });
 
   it('closes an open role list on Escape, and the dialog on a second Escape', async () => {

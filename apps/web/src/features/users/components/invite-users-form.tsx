@@ -15,6 +15,10 @@ import {
 } from '@staff-admin/shared';
 import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
+import {
+  isReauthenticationCancelled,
+  useReauthenticated,
+} from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { PlusIcon, XIcon } from 'lucide-react';
@@ -57,10 +61,12 @@ interface InviteUsersFormProps {
 /**
  * One row per person (email, optional full name, role). Rows are checked as they are filled;
  * on sending, emails that already have an account are marked and nothing is sent until they
- * are fixed, then POST /users/bulk-create invites the rest.
+ * are fixed, then POST /users/bulk-create invites the rest (after "Confirm your password" when
+ * an admin is among them and the password was not entered recently).
  */
 export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
   const inviteUsers = useInviteUsers();
+  const reauthenticated = useReauthenticated();
   const form = useForm<InviteFormInput, unknown, InviteFormOutput>({
     resolver: zodResolver(inviteFormSchema),
     // Checked as each field is left, then on every change once sent. (Not 'onTouched': with it,
@@ -107,16 +113,17 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
     try {
       const taken = await findExistingEmails(values.rows.map((row) => normalizeEmail(row.email)));
       if (markTaken(values, taken)) return;
-      const result = await inviteUsers.mutateAsync({
-        users: values.rows.map(({ email, fullName, position }) => ({
-          email,
-          ...(fullName ? { fullName } : {}),
-          position,
-        })),
-      });
+      const users = values.rows.map(({ email, fullName, position }) => ({
+        email,
+        ...(fullName ? { fullName } : {}),
+        position,
+      }));
+      const result = await reauthenticated.run(() => inviteUsers.mutateAsync({ users }));
       if (result.created.length > 0) toast.success(TOAST_MESSAGES.invitationSent);
       onInvited(result);
     } catch (error) {
+      // "Confirm your password" was closed: nobody was invited, the rows stay to send again.
+      if (isReauthenticationCancelled(error)) return;
       markServerErrors(error);
       toast.error(getErrorMessage(error));
     }
@@ -215,6 +222,7 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
           Send invitations
         </Button>
       </div>
+      {reauthenticated.dialog}
     </form>
   );
 }

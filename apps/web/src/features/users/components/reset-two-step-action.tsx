@@ -1,5 +1,9 @@
 import { TWO_STEP_MESSAGES, type User } from '@staff-admin/shared';
 import { useId, useState } from 'react';
+import {
+  isReauthenticationCancelled,
+  useReauthenticated,
+} from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -9,19 +13,22 @@ import { useResetTwoStep } from '../api/reset-two-step.js';
 /**
  * An admin's "Reset two-step sign-in" on another user's profile (issue 15): shown while the user
  * has it on; after a confirm their factors and recovery codes are removed and they are mailed.
+ * Like the profile's own sensitive changes, it asks for the password again when the server wants
+ * it, then resets.
  */
 export function ResetTwoStepAction({ user }: { user: User }) {
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const reset = useResetTwoStep(user.id);
+  const reauthenticated = useReauthenticated();
   const name = user.fullName || user.email;
 
   const confirm = async () => {
     try {
-      await reset.mutateAsync();
+      await reauthenticated.run(() => reset.mutateAsync());
     } catch (error) {
       setConfirming(false);
-      toast.error(getErrorMessage(error));
+      if (!isReauthenticationCancelled(error)) toast.error(getErrorMessage(error));
       return;
     }
     setConfirming(false);
@@ -61,6 +68,7 @@ export function ResetTwoStepAction({ user }: { user: User }) {
         // The button goes away with the factors: focus goes to the section's heading.
         finalFocus={() => document.getElementById(headingId)}
       />
+      {reauthenticated.dialog}
     </section>
   );
 }

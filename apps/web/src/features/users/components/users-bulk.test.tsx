@@ -2,7 +2,7 @@ import { BULK_USERS_MAX, type BulkUsersInput, type User } from '@staff-admin/sha
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
-import { apiError, answer, gate } from '../../../testing/http.js';
+import { apiError, answer, gate, reauthenticationRequired } from '../../../testing/http.js';
 import { doneFor, serveBulk } from '../testing/users-api.js';
 import { renderUserList } from '../testing/users-page.js';
 
@@ -313,6 +313,72 @@ describe('bulk actions', () => {
     expect(bodies(calls)).toEqual([
       { action: 'changeRole', position: 'finance', ids: [users[0]!.id] },
     ]);
+  });
+});
+
+describe('making users admins', () => {
+  /** Two users chosen, "Change role" to Admin confirmed; POST /users/bulk wants a recent password. */
+  async function makeAdmins() {
+    const users = people(2);
+    let confirmed = false;
+    const calls = answer('post', '/users/bulk', ({ body }) => {
+      if (!confirmed) return reauthenticationRequired();
+      const { ids = [] } = body as BulkUsersInput;
+      const results = ids.map((id) => ({ id, email: null, outcome: 'done', message: null }));
+      return Response.json({ data: { results, next: null } });
+    });
+    const reauths = answer('post', '/auth/reauthenticate', () => {
+      confirmed = true;
+      return Response.json({ data: { reauthenticatedUntil: '2030-01-01T00:05:00.000Z' } });
+    });
+    const view = renderUserList(users);
+    const { user } = view;
+    await screen.findByText('person001@example.com');
+    await user.click(selectPage());
+    await user.click(within(toolbar()).getByRole('button', { name: 'Change role' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change the role of 2 users' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'New role' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    const reauth = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    return { ...view, users, calls, reauths, reauth };
+  }
+
+  it('asks for the password when the server wants it, then sends the same call again', async () => {
+    const { user, users, calls, reauths, reauth } = await makeAdmins();
+    const password = within(reauth).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    await user.type(password, 'Secret-pass1');
+    await user.click(within(reauth).getByRole('button', { name: 'Confirm' }));
+
+    const results = await screen.findByRole('dialog', { name: 'Results' });
+    const summary = await within(results).findByText('Change role: 2 done, 0 skipped, 0 failed.');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(reauths.map((call) => call.body)).toEqual([{ password: 'Secret-pass1' }]);
+    // The refused call, then the same call again.
+    const [refused, sent] = bodies(calls);
+    expect(calls).toHaveLength(2);
+    expect(sent).toEqual(refused);
+    expect(sent).toMatchObject({ action: 'changeRole', position: 'admin' });
+    expect(new Set(sent?.ids)).toEqual(new Set(users.map((item) => item.id)));
+  });
+
+  it('stops without changing anyone when the password prompt is closed', async () => {
+    const { user, calls, reauths, reauth } = await makeAdmins();
+    await user.click(within(reauth).getByRole('button', { name: 'Cancel' }));
+
+    const results = await screen.findByRole('dialog', { name: 'Results' });
+    expect(within(results).getByText('Change role: 0 done, 0 skipped, 0 failed.')).toBeVisible();
+    expect(
+      within(results).getByText('Stopped before the end: 2 users not processed.'),
+    ).toBeVisible();
+    expect(within(results).queryByRole('alert')).not.toBeInTheDocument();
+    // Reading starts at the outcome, as after any run.
+    await waitFor(() =>
+      expect(within(results).getByText('Change role: 0 done, 0 skipped, 0 failed.')).toHaveFocus(),
+    );
+    expect(calls).toHaveLength(1);
+    expect(reauths).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { useReauthenticated } from '../../../components/reauthenticate/use-reauthenticated.js';
 import { LOCKED_ACCOUNTS_KEY } from '../api/get-locked-accounts.js';
 import { USERS_LIST_KEY } from '../api/get-users.js';
 import { runBulkJob, type BulkJob, type BulkRunOutcome } from '../api/bulk-users.js';
@@ -11,12 +12,14 @@ export interface BulkProgress {
 
 /**
  * Runs a bulk job with its progress as state, and a stop that takes effect before the next call.
- * The list (and the locks, which a deletion ends) is loaded again once the job has run.
+ * The list (and the locks, which a deletion ends) is loaded again once the job has run. A call
+ * that needs a recent password opens "Confirm your password" (`dialog`, to render) first.
  */
 export function useBulkRun() {
   const queryClient = useQueryClient();
   const stopRequested = useRef(false);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const { run: send, dialog } = useReauthenticated();
 
   const run = useCallback(
     async (job: BulkJob): Promise<BulkRunOutcome> => {
@@ -25,6 +28,7 @@ export function useBulkRun() {
       const outcome = await runBulkJob(job, {
         onProgress: (processed) => setProgress({ processed, total: job.total }),
         shouldStop: () => stopRequested.current,
+        send,
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: USERS_LIST_KEY }),
@@ -32,10 +36,10 @@ export function useBulkRun() {
       ]);
       return outcome;
     },
-    [queryClient],
+    [queryClient, send],
   );
   const stop = useCallback(() => {
     stopRequested.current = true;
   }, []);
-  return { progress, run, stop };
+  return { progress, run, stop, dialog };
 }
