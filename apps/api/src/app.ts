@@ -260,6 +260,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     pingDatabase: () => core.health.ping(),
     pingRedis: redis && (() => redis.ping()),
     smtp: Boolean(config.mail.smtpUrl),
+    errorReports: () => core.errors.browserReportsToday(),
     release: config.errors.release,
     clock,
   });

@@ -154,6 +154,7 @@ export function createCoreServices(
       groupMs: config.errors.groupRetentionMs,
     },
     release: config.errors.release,
+    browserReportsPerDay: config.errors.browserReportsPerDay,
     log,
     clock,
   });

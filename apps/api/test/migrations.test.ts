@@ -100,6 +100,60 @@ it('0003 makes users that existed before it searchable, and can be rolled back',
   expect(await find('zola')).toEqual(['emile@example.com']);
 });
 
+it('0014 starts the hourly error counts from the samples stored before it', async () => {
+  const { error } = await migrator().migrateTo('0013-users-version');
+  expect(error).toBeUndefined();
+  const hour = Date.UTC(2026, 10, 27, 9);
+  const group = async (id: string, source: 'server' | 'browser', at: number[]) => {
+    const first = new Date(at[0]!).toISOString();
+    await database.db
+      .insertInto('error_groups')
+      .values({
+        id,
+        fingerprint: id,
+        source,
+        type: 'Error',
+        title: 'Boom',
+        title_lower: 'boom',
+        status: 'unresolved',
+        first_seen_at: first,
+        last_seen_at: first,
+        occurrences: at.length,
+      })
+      .execute();
+    for (const [index, time] of at.entries()) {
+      await database.db
+        .insertInto('error_occurrences')
+        .values({
+          id: `${id.slice(0, -1)}${index}`,
+          group_id: id,
+          at: new Date(time).toISOString(),
+          message: 'Boom',
+        })
+        .execute();
+    }
+  };
+  await group('e1400000-0000-4000-8000-000000000000', 'server', [hour, hour + 59 * 60_000]);
+  await group('e1400000-0000-4000-8000-000000000010', 'server', [hour + 3_600_000]);
+  await group('e1400000-0000-4000-8000-000000000020', 'browser', [hour + 1]);
+
+  expect(await migrateToLatest(database)).toContain('0014-error-report-counts');
+  const counts = await database.db
+    .selectFrom('error_report_counts')
+    .select(['hour', 'source', 'reports', 'dropped'])
+    .orderBy('hour')
+    .orderBy('source')
+    .execute();
+  expect(counts.map((row) => ({ ...row, reports: Number(row.reports) }))).toEqual([
+    { hour: '2026-11-27T09:00:00.000Z', source: 'browser', reports: 1, dropped: 0 },
+    { hour: '2026-11-27T09:00:00.000Z', source: 'server', reports: 2, dropped: 0 },
+    { hour: '2026-11-27T10:00:00.000Z', source: 'server', reports: 1, dropped: 0 },
+  ]);
+  await database.db.deleteFrom('error_report_counts').execute();
+  await database.db.deleteFrom('error_occurrences').execute();
+  await database.db.deleteFrom('error_groups').execute();
+});
+
 it('rolls every migration back and forward again', async () => {
   const names = Object.keys(migrations(database.engine));
   const down = await migrator().migrateTo(NO_MIGRATIONS);

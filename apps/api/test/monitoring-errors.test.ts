@@ -4,9 +4,11 @@ import {
   type ErrorGroup,
   type ErrorGroupDetail,
   type ErrorReport,
+  type Overview,
 } from '@staff-admin/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServerBusy } from '../src/lib/errors.js';
+import { SAMPLES_PER_GROUP } from '../src/modules/monitoring/errors.service.js';
 import {
   bearer,
   createTestApp,
@@ -40,6 +42,7 @@ afterEach(async () => {
   await t.db.deleteFrom('error_group_users').execute();
   await t.db.deleteFrom('error_occurrences').execute();
   await t.db.deleteFrom('error_groups').execute();
+  await t.db.deleteFrom('error_report_counts').execute();
 });
 
 // Two different crashes: the top frame of our own code is this function or the other one.
@@ -324,6 +327,133 @@ describe('a hostile report', () => {
   });
 });
 
+describe('caps', () => {
+  const serverContext = {
+    method: 'GET',
+    route: '/api/users/profile',
+    status: 500,
+    requestId: 'req-1',
+    userAgent: null,
+    userId: null,
+  };
+  const overviewOf = async (app: TestApp, token: string) => {
+    const response = await app.app.inject({
+      method: 'GET',
+      url: '/api/monitoring/overview',
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Overview }>().data;
+  };
+
+  it(`keeps a group's newest ${SAMPLES_PER_GROUP} samples and counts every occurrence`, async () => {
+    const times = SAMPLES_PER_GROUP + 5;
+    for (let index = 0; index < times; index += 1) {
+      t.clock.advance(1000);
+      await t.services.errors.recordBrowserReport(
+        { kind: 'error', type: 'TypeError', message: 'Capped', url: `/page/${index}` },
+        { userId: null, userAgent: null },
+      );
+      await t.services.errors.recordServerError(crashInDatabase('capped'), serverContext);
+    }
+
+    const { data } = await listGroups();
+    expect(Object.fromEntries(data.map((group) => [group.source, group.count]))).toEqual({
+      server: times,
+      browser: times,
+    });
+    for (const group of data) {
+      const samples = await t.db
+        .selectFrom('error_occurrences')
+        .select('url')
+        .where('group_id', '=', group.id)
+        .orderBy('at')
+        .execute();
+      expect(samples, group.source).toHaveLength(SAMPLES_PER_GROUP);
+      if (group.source === 'browser') {
+        expect(samples[0]!.url).toBe('/page/5');
+        expect((await getGroup(group.id)).occurrences[0]!.url).toBe(`/page/${times - 1}`);
+      }
+    }
+    // The Overview counts every 5xx, not the samples kept.
+    const serverErrors = (await overviewOf(t, adminToken)).counts.find(
+      (count) => count.name === 'serverErrors',
+    );
+    expect(serverErrors!.total).toBe(times);
+  });
+
+  it('stores no browser report past the daily cap, still counts them, and the Overview says so', async () => {
+    const capped = await createTestApp({ env: { ERROR_REPORTS_PER_DAY: '3' } });
+    try {
+      const cappedAdmin = await createUser(capped, { position: 'admin' });
+      capped.clock.set(Date.UTC(2031, 0, 15, 12));
+      const send = async (message: string) => {
+        const response = await capped.app.inject({
+          method: 'POST',
+          url: '/api/monitoring/error-reports',
+          payload: { kind: 'error', type: 'Error', message, url: '/' },
+        });
+        expect(response.statusCode).toBe(202);
+      };
+      const groups = async () =>
+        (
+          await capped.db
+            .selectFrom('error_groups')
+            .leftJoin('error_occurrences', 'error_occurrences.group_id', 'error_groups.id')
+            .select((eb) => [
+              'error_groups.title',
+              'error_groups.occurrences',
+              eb.fn.count<number>('error_occurrences.id').as('samples'),
+            ])
+            .groupBy(['error_groups.title', 'error_groups.occurrences'])
+            .orderBy('error_groups.title')
+            .execute()
+        ).map(({ title, occurrences, samples }) => [title, occurrences, Number(samples)]);
+
+      await send('A');
+      await send('A');
+      await send('B');
+      const token = (await loginTokens(capped, cappedAdmin)).access_token;
+      const before = (await overviewOf(capped, token)).checks.find(
+        (c) => c.name === 'errorReports',
+      );
+      expect(before).toMatchObject({
+        status: 'pass',
+        output: '3 of 3 browser reports stored today',
+      });
+
+      await send('A'); // counted in its group, not stored
+      await send('C'); // a new group past the cap: dropped, counted as dropped
+      await capped.services.errors.recordServerError(new Error('Not capped'), serverContext);
+      expect(await groups()).toEqual([
+        ['Error: A', 3, 2],
+        ['Error: B', 1, 1],
+        ['Error: Not capped', 1, 1],
+      ]);
+      const during = await overviewOf(capped, token);
+      expect(during.status).toBe('warn');
+      expect(during.checks.find((c) => c.name === 'errorReports')).toMatchObject({
+        status: 'warn',
+        output:
+          '2 browser reports dropped today: the daily cap of 3 stored reports is reached ' +
+          '(ERROR_REPORTS_PER_DAY); their groups still count them',
+      });
+
+      // A new UTC day, a new allowance.
+      capped.clock.set(Date.UTC(2031, 0, 16, 0, 0, 1));
+      await send('C');
+      expect((await groups())[2]).toEqual(['Error: C', 1, 1]);
+      const next = await overviewOf(capped, (await loginTokens(capped, cappedAdmin)).access_token);
+      expect(next.checks.find((c) => c.name === 'errorReports')).toMatchObject({
+        status: 'pass',
+        output: '1 of 3 browser reports stored today',
+      });
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
 describe('statuses', () => {
   it('resolves, ignores and reopens a group, each change in the audit trail', async () => {
     await failProfile(crashInProfile('x'));
@@ -475,6 +605,9 @@ describe('retention', () => {
 
     const first = await t.services.retention.run();
     expect(first).toMatchObject({ removedErrorOccurrences: 1, removedErrorGroups: 0 });
+    // The hourly counts go with the occurrences: the old hour's row is gone.
+    const counted = await t.db.selectFrom('error_report_counts').select('source').execute();
+    expect(counted.map((row) => row.source).sort()).toEqual(['browser', 'server']);
     expect((await getGroup(group!.id)).occurrences).toHaveLength(1);
 
     t.clock.advance(91 * DAY);

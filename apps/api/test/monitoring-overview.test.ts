@@ -68,6 +68,7 @@ describe('Monitoring › Overview: checks', () => {
       ...(t.config.redisUrl ? ['redis'] : []),
       'mailWorker',
       'retention',
+      'errorReports',
       'process',
     ]);
     for (const c of data.checks) {
@@ -75,6 +76,7 @@ describe('Monitoring › Overview: checks', () => {
       expect(c.latencyMs).toBeGreaterThanOrEqual(0);
     }
     expect(check(data, 'database')!.output).toBe('ok');
+    expect(check(data, 'errorReports')!.output).toBe('0 of 5,000 browser reports stored today');
   });
 
   it('warns when the retention job has not finished for over 2 days', async () => {
@@ -226,8 +228,8 @@ describe('Monitoring › Overview: counts', () => {
         })
         .execute();
       await t.db
-        .insertInto('error_occurrences')
-        .values({ id: randomUUID(), group_id: group, at: iso(at), message: 'Boom', status: 500 })
+        .insertInto('error_report_counts')
+        .values({ hour: iso(at - (at % HOUR)), source: 'server', reports: 1 })
         .execute();
       await t.db
         .insertInto('mail_outbox')

@@ -20,6 +20,7 @@ export const OVERVIEW_CHECKS = [
   'smtp',
   'mailWorker',
   'retention',
+  'errorReports',
   'process',
 ] as const;
 export type OverviewCheckName = (typeof OVERVIEW_CHECKS)[number];
@@ -30,6 +31,7 @@ export const OVERVIEW_CHECK_LABELS: Record<OverviewCheckName, string> = {
   smtp: 'SMTP',
   mailWorker: 'Mail worker',
   retention: 'Retention job',
+  errorReports: 'Error reports',
   process: 'This process',
 };
 

@@ -56,8 +56,16 @@ export interface Config {
   uploadDir: string;
   /** An account with no sign-in for this long expires and its personal data is deleted. */
   accountExpiryMs: number;
-  /** Monitoring › Errors: how long occurrences and groups are kept, and this build's release. */
-  errors: { occurrenceRetentionMs: number; groupRetentionMs: number; release: string | null };
+  /**
+   * Monitoring › Errors: how long occurrences and groups are kept, how many browser reports are
+   * stored a day at most, and this build's release.
+   */
+  errors: {
+    occurrenceRetentionMs: number;
+    groupRetentionMs: number;
+    browserReportsPerDay: number;
+    release: string | null;
+  };
   redisUrl: string | undefined;
   /** Before every Redis key and channel. */
   redisPrefix: string;
@@ -230,6 +238,9 @@ const envSchema = z.object({
   ERROR_OCCURRENCE_RETENTION: duration('30d'),
   ERROR_GROUP_RETENTION: duration('90d'),
   ERROR_REPORTS_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(30),
+  ERROR_REPORTS_PER_DAY: int(0, 10_000_000, 'must be a whole number from 0 to 10000000').default(
+    5_000,
+  ),
   APP_RELEASE: z.string().trim().max(100).optional(),
   REDIS_URL: urlWithProtocols(
     ['redis:', 'rediss:'],
@@ -348,6 +359,7 @@ export function loadConfig(env: Env): Config {
     errors: {
       occurrenceRetentionMs: vars.ERROR_OCCURRENCE_RETENTION,
       groupRetentionMs: vars.ERROR_GROUP_RETENTION,
+      browserReportsPerDay: vars.ERROR_REPORTS_PER_DAY,
       release: vars.APP_RELEASE ?? null,
     },
     redisUrl: vars.REDIS_URL,

@@ -175,6 +175,16 @@ export interface ErrorGroupUsersTable {
   user_id: string;
 }
 
+/** Error reports per UTC hour and source, counted as they come (stored or not). */
+export interface ErrorReportCountsTable {
+  /** The hour's start. */
+  hour: string;
+  source: ErrorSource;
+  reports: number;
+  /** Reports stored nowhere: browser reports past ERROR_REPORTS_PER_DAY. */
+  dropped: Generated<number>;
+}
+
 /** One live API process (Monitoring › Overview); removed when it closes. */
 export interface ProcessHeartbeatsTable {
   id: string;
@@ -351,6 +361,7 @@ export interface DB {
   error_groups: ErrorGroupsTable;
   error_occurrences: ErrorOccurrencesTable;
   error_group_users: ErrorGroupUsersTable;
+  error_report_counts: ErrorReportCountsTable;
   process_heartbeats: ProcessHeartbeatsTable;
   projects: ProjectsTable;
   budget_revisions: BudgetRevisionsTable;

@@ -13,6 +13,7 @@ import { budgeting } from './0010-budgeting.js';
 import { twoStep } from './0011-two-step.js';
 import { userManagement } from './0012-user-management.js';
 import { usersVersion } from './0013-users-version.js';
+import { errorReportCounts } from './0014-error-report-counts.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -33,5 +34,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0011-two-step': twoStep(engine),
     '0012-user-management': userManagement(engine),
     '0013-users-version': usersVersion(engine),
+    '0014-error-report-counts': errorReportCounts(engine),
   };
 }

@@ -36,6 +36,36 @@ export interface RecordedOccurrence {
   regressed: boolean;
 }
 
+/** The caps on stored samples (errors.service.ts says why these numbers). */
+export interface SampleCaps {
+  /** A group keeps this many samples, the newest. */
+  perGroup: number;
+  /** Browser samples stored since `dayStart` past which the next are dropped. */
+  browserPerDay: number;
+  /** The start of the current UTC day and hour (ISO). */
+  dayStart: string;
+  hour: string;
+}
+
+/** Browser reports since `since`: how many were stored, and how many dropped. */
+async function browserReportsSince(
+  db: Kysely<DB>,
+  since: string,
+): Promise<{ stored: number; dropped: number }> {
+  const row = await db
+    .selectFrom('error_report_counts')
+    .select((eb) => [
+      eb.fn.sum<number>('reports').as('reports'),
+      eb.fn.sum<number>('dropped').as('dropped'),
+    ])
+    .where('source', '=', 'browser')
+    .where('hour', '>=', since)
+    .executeTakeFirst();
+  const reports = Number(row?.reports ?? 0);
+  const dropped = Number(row?.dropped ?? 0);
+  return { stored: reports - dropped, dropped };
+}
+
 /** How many occurrences the detail shows, newest first. */
 export const RECENT_OCCURRENCES = 20;
 
@@ -62,6 +92,48 @@ function toGroup(row: Selectable<ErrorGroupsTable>): ErrorGroup {
   };
 }
 
+/** Stores an occurrence's sample, and removes the group's oldest past `keep`. */
+async function storeNewestSample(
+  db: Kysely<DB>,
+  groupId: string,
+  occurrence: NewOccurrence,
+  keep: number,
+): Promise<void> {
+  await db
+    .insertInto('error_occurrences')
+    .values({
+      id: newId(),
+      group_id: groupId,
+      at: occurrence.at,
+      message: occurrence.message,
+      stack: occurrence.stack,
+      method: occurrence.method,
+      route: occurrence.route,
+      status: occurrence.status,
+      request_id: occurrence.requestId,
+      url: occurrence.url,
+      release: occurrence.release,
+      user_agent: occurrence.userAgent,
+      user_id: occurrence.userId,
+    })
+    .execute();
+  const { stored } = await db
+    .selectFrom('error_occurrences')
+    .select((eb) => eb.fn.countAll<number>().as('stored'))
+    .where('group_id', '=', groupId)
+    .executeTakeFirstOrThrow();
+  const excess = Number(stored) - keep;
+  if (excess <= 0) return;
+  const oldest = db
+    .selectFrom('error_occurrences')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .orderBy('at')
+    .orderBy('id')
+    .limit(excess);
+  await db.deleteFrom('error_occurrences').where('id', 'in', oldest).execute();
+}
+
 /** Error groups and their occurrences: all the SQL of the Errors screens and of recording. */
 export class ErrorsRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -70,15 +142,40 @@ export class ErrorsRepository {
    * Adds an occurrence to its group (created on first sight) in one statement per table, so two
    * processes recording the same crash at once still make one group with both counted. A resolved
    * group that occurs again is reopened as unresolved and flagged regressed; an ignored one stays
-   * ignored.
+   * ignored. Every occurrence is counted (its group, its hour); its sample is stored within the
+   * caps: the group keeps its newest `perGroup`, and past `browserPerDay` browser samples today
+   * none is stored, nor a new group made (undefined: the report was dropped, and counted so).
    */
-  async record(occurrence: NewOccurrence): Promise<RecordedOccurrence> {
+  async record(
+    occurrence: NewOccurrence,
+    caps: SampleCaps,
+  ): Promise<RecordedOccurrence | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const before = await trx
         .selectFrom('error_groups')
         .select('status')
         .where('fingerprint', '=', occurrence.fingerprint)
         .executeTakeFirst();
+      const storeSample =
+        occurrence.source !== 'browser' ||
+        (await browserReportsSince(trx, caps.dayStart)).stored < caps.browserPerDay;
+      await trx
+        .insertInto('error_report_counts')
+        .values({
+          hour: caps.hour,
+          source: occurrence.source,
+          reports: 1,
+          dropped: storeSample ? 0 : 1,
+        })
+        .onConflict((conflict) =>
+          conflict.columns(['hour', 'source']).doUpdateSet({
+            reports: sql<number>`${sql.ref('error_report_counts.reports')} + 1`,
+            dropped: sql<number>`${sql.ref('error_report_counts.dropped')} + ${storeSample ? 0 : 1}`,
+          }),
+        )
+        .execute();
+      if (!storeSample && !before) return undefined;
+
       const group = await trx
         .insertInto('error_groups')
         .values({
@@ -111,24 +208,7 @@ export class ErrorsRepository {
         .returning('id')
         .executeTakeFirstOrThrow();
 
-      await trx
-        .insertInto('error_occurrences')
-        .values({
-          id: newId(),
-          group_id: group.id,
-          at: occurrence.at,
-          message: occurrence.message,
-          stack: occurrence.stack,
-          method: occurrence.method,
-          route: occurrence.route,
-          status: occurrence.status,
-          request_id: occurrence.requestId,
-          url: occurrence.url,
-          release: occurrence.release,
-          user_agent: occurrence.userAgent,
-          user_id: occurrence.userId,
-        })
-        .execute();
+      if (storeSample) await storeNewestSample(trx, group.id, occurrence, caps.perGroup);
 
       if (occurrence.userId) {
         const seen = await trx
@@ -146,6 +226,11 @@ export class ErrorsRepository {
       }
       return { groupId: group.id, regressed: before?.status === 'resolved' };
     });
+  }
+
+  /** Browser reports since `since` (the start of the day): how many stored, how many dropped. */
+  async browserReportsSince(since: string): Promise<{ stored: number; dropped: number }> {
+    return browserReportsSince(this.db, since);
   }
 
   async findPage(query: ListErrorGroupsQuery): Promise<{ groups: ErrorGroup[]; total: number }> {
@@ -237,8 +322,8 @@ export class ErrorsRepository {
   }
 
   /**
-   * Retention: occurrences older than `occurrencesBefore`, and groups last seen before
-   * `groupsBefore` with everything of theirs.
+   * Retention: occurrences and hourly counts older than `occurrencesBefore`, and groups last seen
+   * before `groupsBefore` with everything of theirs.
    */
   async prune({
     occurrencesBefore,
@@ -265,6 +350,7 @@ export class ErrorsRepository {
         .deleteFrom('error_occurrences')
         .where('at', '<', occurrencesBefore)
         .executeTakeFirst();
+      await trx.deleteFrom('error_report_counts').where('hour', '<', occurrencesBefore).execute();
       return {
         occurrences: Number(byGroup.numDeletedRows + old.numDeletedRows),
         groups: Number(groups.numDeletedRows),

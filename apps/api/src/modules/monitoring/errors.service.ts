@@ -26,6 +26,23 @@ import { clip, pathOnly, scrubbed } from './scrub.js';
 
 const TITLE_MAX_LENGTH = 200;
 const USER_AGENT_MAX_LENGTH = 512;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A group keeps its newest 100 samples and counts every occurrence. The detail shows 20; 100 leave
+ * room for the spread an admin compares (users, releases, browsers, pages) while a group holds at
+ * most about 1.3 MB (a sample at every field's limit is about 13 KB), however often it occurs.
+ * The newest, not the first: after a fix or a new release it is the recent samples that tell.
+ */
+export const SAMPLES_PER_GROUP = 100;
+
+/** Browser reports today (UTC): how many were stored, how many dropped, and the daily cap. */
+export interface BrowserReportsToday {
+  stored: number;
+  dropped: number;
+  cap: number;
+}
 
 /** What the server knows about the request whose answer was a 500. */
 export interface ServerErrorContext {
@@ -50,6 +67,8 @@ interface ErrorsDeps {
   retention: ErrorRetention;
   /** APP_RELEASE: stored with each server error. */
   release: string | null;
+  /** ERROR_REPORTS_PER_DAY: browser samples stored per UTC day, past which they are dropped. */
+  browserReportsPerDay: number;
   log: FastifyBaseLogger;
   clock: Clock;
 }
@@ -153,24 +172,36 @@ export class ErrorsService {
     const type = scrubbed(input.type, ERROR_REPORT_LIMITS.type);
     const message = scrubbed(input.message, ERROR_REPORT_LIMITS.message);
     const title = clip(message ? `${type}: ${firstLine(message)}` : type, TITLE_MAX_LENGTH);
-    const recorded = await this.deps.repository.record({
-      fingerprint: fingerprint({ source, type, message, frames: input.frames }),
-      source,
-      type,
-      title,
-      at: toIso(this.deps.clock.now()),
-      message,
-      stack: input.stack === null ? null : scrubbed(input.stack, ERROR_REPORT_LIMITS.stack),
-      method: input.method,
-      route: input.route,
-      status: input.status,
-      requestId: input.requestId,
-      url: input.url,
-      release: input.release === null ? null : scrubbed(input.release, ERROR_REPORT_LIMITS.release),
-      userAgent: input.userAgent === null ? null : scrubbed(input.userAgent, USER_AGENT_MAX_LENGTH),
-      userId: input.userId,
-    });
-    if (recorded.regressed) {
+    const now = this.deps.clock.now();
+    const caps = {
+      perGroup: SAMPLES_PER_GROUP,
+      browserPerDay: this.deps.browserReportsPerDay,
+      dayStart: toIso(now - (now % DAY_MS)),
+      hour: toIso(now - (now % HOUR_MS)),
+    };
+    const recorded = await this.deps.repository.record(
+      {
+        fingerprint: fingerprint({ source, type, message, frames: input.frames }),
+        source,
+        type,
+        title,
+        at: toIso(now),
+        message,
+        stack: input.stack === null ? null : scrubbed(input.stack, ERROR_REPORT_LIMITS.stack),
+        method: input.method,
+        route: input.route,
+        status: input.status,
+        requestId: input.requestId,
+        url: input.url,
+        release:
+          input.release === null ? null : scrubbed(input.release, ERROR_REPORT_LIMITS.release),
+        userAgent:
+          input.userAgent === null ? null : scrubbed(input.userAgent, USER_AGENT_MAX_LENGTH),
+        userId: input.userId,
+      },
+      caps,
+    );
+    if (recorded?.regressed) {
       await this.deps.audit.record({
         action: 'error_group.status_changed',
         targetId: recorded.groupId,
@@ -178,6 +209,13 @@ export class ErrorsService {
         details: { from: 'resolved', to: 'unresolved', regressed: true },
       });
     }
+  }
+
+  /** For the Overview: browser reports stored and dropped today, and the cap. */
+  async browserReportsToday(): Promise<BrowserReportsToday> {
+    const now = this.deps.clock.now();
+    const today = await this.deps.repository.browserReportsSince(toIso(now - (now % DAY_MS)));
+    return { ...today, cap: this.deps.browserReportsPerDay };
   }
 
   async list(query: ListErrorGroupsQuery): Promise<Paginated<ErrorGroup>> {

@@ -85,17 +85,20 @@ export class OverviewRepository {
     return intervalCounts(row, intervals);
   }
 
-  /** 5xx answers per interval: occurrences of server error groups. */
+  /**
+   * 5xx answers per interval (each a whole UTC hour), from the hourly counts of server errors:
+   * a group keeps only its newest samples, so the samples no longer count them all.
+   */
   async serverErrors(intervals: readonly Interval[]): Promise<number[]> {
-    const row = await this.db
-      .selectFrom('error_occurrences')
-      .innerJoin('error_groups', 'error_groups.id', 'error_occurrences.group_id')
-      .where('error_groups.source', '=', 'server')
-      .where('error_occurrences.at', '>=', intervals[0]!.start)
-      .where('error_occurrences.at', '<', intervals.at(-1)!.end)
-      .select(countPerInterval('error_occurrences.at', intervals))
-      .executeTakeFirstOrThrow();
-    return intervalCounts(row, intervals);
+    const rows = await this.db
+      .selectFrom('error_report_counts')
+      .select(['hour', 'reports'])
+      .where('source', '=', 'server')
+      .where('hour', '>=', intervals[0]!.start)
+      .where('hour', '<', intervals.at(-1)!.end)
+      .execute();
+    const perHour = new Map(rows.map((row) => [row.hour, Number(row.reports)]));
+    return intervals.map(({ start }) => perHour.get(start) ?? 0);
   }
 
   /** Mails given up per interval. */

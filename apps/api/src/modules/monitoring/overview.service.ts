@@ -12,6 +12,7 @@ import {
 import type { Interval } from '../../db/interval-counts.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import type { JobLeaseRepository } from '../retention/job-lease.repository.js';
+import type { BrowserReportsToday } from './errors.service.js';
 import type { OverviewRepository } from './overview.repository.js';
 import type { ProcessMonitor } from './process-monitor.js';
 
@@ -42,6 +43,8 @@ export interface OverviewDeps {
   /** Set when REDIS_URL is. */
   pingRedis?: (() => Promise<unknown>) | undefined;
   smtp: boolean;
+  /** Browser error reports stored and dropped today, against the daily cap. */
+  errorReports: () => Promise<BrowserReportsToday>;
   release: string | null;
   clock: Clock;
 }
@@ -132,6 +135,7 @@ export class OverviewService {
       mailWorker: async () => mailWorkerCheck(await outbox, now),
       retention: async () =>
         retentionCheck(await this.deps.leases.lastFinishedAt('retention'), now),
+      errorReports: async () => errorReportsCheck(await this.deps.errorReports()),
       process: async () => this.processCheck(),
     };
     const checks = OVERVIEW_CHECKS.flatMap((name) => {
@@ -235,6 +239,20 @@ function retentionCheck(lastFinishedAt: string | null, now: number): CheckResult
   return now - Date.parse(lastFinishedAt) > RETENTION_WARN_MS
     ? { status: 'warn', output: `last run finished ${lastFinishedAt}, over 2 days ago` }
     : { status: 'pass', output: `last run finished ${lastFinishedAt}` };
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Warns while browser reports are dropped: the day's cap of stored ones is reached. */
+function errorReportsCheck({ stored, dropped, cap }: BrowserReportsToday): CheckResult {
+  return dropped > 0
+    ? {
+        status: 'warn',
+        output:
+          `${count(dropped)} browser reports dropped today: the daily cap of ${count(cap)} ` +
+          'stored reports is reached (ERROR_REPORTS_PER_DAY); their groups still count them',
+      }
+    : { status: 'pass', output: `${count(stored)} of ${count(cap)} browser reports stored today` };
 }
 
 const SEVERITY: Record<HealthStatus, number> = { pass: 0, warn: 1, fail: 2 };

@@ -139,6 +139,28 @@ describe('monitoring overview', () => {
     expect(card('Mail worker')).toHaveTextContent('the oldest due mail waits 12 min');
   });
 
+  it('says when browser error reports are being dropped, and how many today', async () => {
+    const time = new Date().toISOString();
+    const output =
+      '1,234 browser reports dropped today: the daily cap of 5,000 stored reports is reached ' +
+      '(ERROR_REPORTS_PER_DAY); their groups still count them';
+    serveOverview(
+      createOverview({
+        status: 'warn',
+        checks: [
+          { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time },
+          { name: 'errorReports', status: 'warn', output, latencyMs: 0.6, time },
+        ],
+      }),
+    );
+    renderApp('/monitoring', { user: ADMIN });
+    const reports = await screen.findByRole('listitem', { name: 'Error reports' });
+    expect(within(reports).getByRole('heading', { level: 3 })).toHaveTextContent('Error reports');
+    expect(reports).toHaveTextContent('Warn');
+    expect(reports).toHaveTextContent(output);
+    expect(screen.getByText('Overall').parentElement).toHaveTextContent('Warn');
+  });
+
   it('shows a card for every live process', async () => {
     serveOverview(
       createOverview({
