@@ -103,6 +103,38 @@ describe('the table', () => {
   });
 });
 
+describe('the error-report flood', () => {
+  it('holds /api/health to 50 ms at p99 while anonymous clients flood error reports', () => {
+    const errorReports = {
+      addresses: 20,
+      reportsPerMinute: 30,
+      healthProbe: { connections: 2, overallRate: 100 },
+      accepted: 600,
+      limited: 20,
+      floodMs: 560,
+      healthP50Ms: 0.4,
+      healthP99Ms: 62,
+      healthAloneP99Ms: 3.1,
+    };
+    const results = {
+      figures: { errorReports },
+      notMeasured: {},
+      settings: { runs: 3, durationSec: 5 },
+    };
+    const budgets = evaluateBudgets(results.figures, { postgres: false });
+    expect(budgets.find((b) => b.id === 'health-p99-during-error-reports')).toMatchObject({
+      value: 62,
+      status: 'MISSED',
+    });
+    const table = formatTable(buildRows(results), budgets);
+    expect(table).toContain('Error reports: 20 anonymous addresses, each 31 reports at once');
+    expect(table).toMatch(
+      /reports accepted \(202\) \/ limited \(429\), flood time\s+600 \/ 20 · 560 ms/,
+    );
+    expect(table).toMatch(/\/api\/health p99, during the flood\s+62\.0 ms\s+< 50\.0 ms\s+MISSED/);
+  });
+});
+
 describe('the bulk section', () => {
   it('holds each engine’s two bulk deactivations to 5 s, PostgreSQL only when configured', () => {
     const bulk = {

@@ -1,8 +1,8 @@
 // `npm run bench`: measures the figures of issue 6 on this machine, prints one table and writes
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
-// first), --sections=<list> (comma separated: throughput, login, uploads, search, monitoring,
-// budgeting, bulk, bundles, lighthouse, startup, and soak, which runs only when named),
+// first), --sections=<list> (comma separated: throughput, login, uploads, error-reports, search,
+// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak, which runs only when named),
 // --soak=S seconds of the soak (default 300). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,10 +26,11 @@ import {
 } from './lib/report.mjs';
 import { measureBudgeting } from './lib/budgeting.mjs';
 import { measureBulk } from './lib/bulk.mjs';
+import { measureErrorReportFlood, REPORTS_PER_MINUTE } from './lib/error-report-flood.mjs';
 import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureSearch } from './lib/search.mjs';
 import { measureSoak } from './lib/soak.mjs';
-import { measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
+import { HEALTH_PROBE, measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
 import { measureStartup } from './lib/startup.mjs';
 import { twoStepSeeder } from './lib/two-step.mjs';
 import { measureUploadBurst } from './lib/upload-burst.mjs';
@@ -38,6 +39,7 @@ const SECTIONS = [
   'throughput',
   'login',
   'uploads',
+  'error-reports',
   'search',
   'monitoring',
   'budgeting',
@@ -208,6 +210,28 @@ await section('uploads', async (log) => {
       apiUrl: api.url,
       pid: api.pid,
       accessToken: tokens.access_token,
+      log,
+    });
+  } finally {
+    await api.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+await section('error-reports', async (log) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'staff-admin-bench-error-reports-'));
+  // The bench is this server's proxy, so that X-Forwarded-For can name many clients; the per-IP
+  // limit is the shipped one, said here so that the flood knows it.
+  const api = await startApiServer({
+    root,
+    dataDir,
+    env: { TRUST_PROXY: '127.0.0.1', ERROR_REPORTS_PER_MINUTE: String(REPORTS_PER_MINUTE) },
+  });
+  try {
+    figures.errorReports = await measureErrorReportFlood({
+      apiUrl: api.url,
+      probe: HEALTH_PROBE,
+      settings,
       log,
     });
   } finally {

@@ -202,6 +202,24 @@ export function buildRows({ figures, notMeasured, settings }) {
     });
   }
 
+  const reports = figures.errorReports;
+  rows.push({
+    section: `Error reports: ${reports?.addresses ?? '?'} anonymous addresses, each ${reports ? reports.reportsPerMinute + 1 : '?'} reports at once (the per-IP limit and one more; the issue's stack and other attack strings), /api/health probed at ${reports?.healthProbe?.overallRate ?? '?'} req/s meanwhile, ${runs}`,
+  });
+  missing('error-reports');
+  if (reports) {
+    rows.push({
+      label: 'reports accepted (202) / limited (429), flood time',
+      value: `${reports.accepted} / ${reports.limited} · ${formatMs(reports.floodMs)}`,
+    });
+    rows.push({ label: '/api/health p99, alone', value: formatMs(reports.healthAloneP99Ms) });
+    rows.push({
+      label: '/api/health p99, during the flood',
+      value: formatMs(reports.healthP99Ms),
+      budgetId: 'health-p99-during-error-reports',
+    });
+  }
+
   rows.push({
     section: 'Site: first-load JS and CSS from the Vite manifest (gzip -9, brotli q11)',
   });

@@ -13,7 +13,7 @@ const THROUGHPUT_CONNECTIONS = 10;
 /** The login figure: 4 sign-ins at once. */
 const LOGIN_CONNECTIONS = 4;
 /** The /api/health probe beside the login load: paced, so it measures waiting, not saturation. */
-const HEALTH_PROBE = { connections: 2, overallRate: 100 };
+export const HEALTH_PROBE = { connections: 2, overallRate: 100 };
 /**
  * Recovery codes at hand before each two-step load, per sign-in the fastest rate seen so far
  * would make in it. A two-step sign-in makes the password call and more, so the password-only
