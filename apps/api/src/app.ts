@@ -331,7 +331,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(overviewRoutes, { overview });
       await api.register(projectsRoutes, { projects: core.budgeting.projects });
       await api.register(costsRoutes, { costs: core.budgeting.costs });
-      await api.register(importsRoutes, { imports: core.budgeting.imports });
+      await api.register(importsRoutes, {
+        imports: core.budgeting.imports,
+        importsPerMinute: config.limits.uploadsPerMinute,
+      });
       await api.register(oneTimeTokensRoutes, {
         tokens: account.tokens,
         requestsPerMinute: config.limits.authRequestsPerMinute,

@@ -68,9 +68,17 @@ export const MONEY_MAX_MINOR = 1_000_000_000_000;
 /** Hours of one labour entry, with at most two decimals. */
 export const COST_HOURS_MAX = 1000;
 
-/** A cost import: the file's limits. */
+/**
+ * A cost import: the file's limits, checked on the site and on the server as the file is read, so
+ * that a hostile file stops at the first limit it breaks. Rows after the header count, blank ones
+ * too (only empty lines and lines of spaces are skipped).
+ */
 export const COST_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const COST_IMPORT_MAX_ROWS = 50_000;
+/** Cells in a row: the seven fields, and room for the other columns a spreadsheet's export has. */
+export const COST_IMPORT_MAX_COLUMNS = 50;
+/** Characters in a row's cells: a full row of 50 columns named in up to 200 characters each. */
+export const COST_IMPORT_MAX_ROW_LENGTH = 10_000;
 /** The columns a cost file is mapped onto; `person` is an email, `currency` is checked if given. */
 export const COST_IMPORT_FIELDS = [
   'date',
@@ -144,6 +152,10 @@ export const BUDGETING_MESSAGES = {
   fileNotCsv: 'The file must be a CSV (.csv) text file.',
   fileTooLarge: 'The file must be smaller than 10 MB.',
   fileTooManyRows: `The file must have at most ${COST_IMPORT_MAX_ROWS.toLocaleString('en-GB')} rows.`,
+  fileTooManyColumns: `Each row of the file must have at most ${COST_IMPORT_MAX_COLUMNS} columns.`,
+  fileRowTooLong: `Each row of the file must have at most ${COST_IMPORT_MAX_ROW_LENGTH.toLocaleString('en-GB')} characters.`,
+  fileCellCount: 'Each row of the file must have as many cells as its header.',
+  fileMalformed: 'The file is not valid CSV: please check its quotes.',
   fileEmpty: 'The file has no rows.',
   mappingInvalid: 'Please map the date, category and description columns.',
   columnMissing: 'The file has no column of this name.',

@@ -1,7 +1,9 @@
 import {
   BUDGETING_MESSAGES as M,
   COST_IMPORT_MAX_BYTES,
+  COST_IMPORT_MAX_COLUMNS,
   COST_IMPORT_MAX_LISTED_ERRORS,
+  COST_IMPORT_MAX_ROW_LENGTH,
   COST_IMPORT_MAX_ROWS,
   MONEY_MAX_MINOR,
   type CostEntry,
@@ -28,7 +30,8 @@ let adminToken: string;
 let financeToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Far more imports than UPLOADS_PER_MINUTE allows one address: the limit has its own test.
+  t = await createTestApp({ env: { UPLOADS_PER_MINUTE: '10000' } });
   t.clock.set(Date.parse('2026-06-15T12:00:00Z'));
   admin = await createUser(t, { position: 'admin' });
   finance = await createUser(t, { position: 'finance' });
@@ -650,6 +653,135 @@ describe('the file', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errors: { file: M.fileRequired } });
+  });
+});
+
+/** CPU time of this process (the app runs in it) while `work` runs, in milliseconds. */
+async function withCpuTime<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const { user, system } = process.cpuUsage(before);
+  return [result, (user + system) / 1000];
+}
+
+describe('files built to stall the server (issue 32, finding 4)', () => {
+  const MB = 1024 * 1024;
+  // Each took seconds or hundreds of MB before the file was read as a stream with its limits.
+  it.each([
+    ['a header of five million columns', 'a,'.repeat(5_000_000), M.fileTooManyColumns],
+    [
+      'a row of ten million empty cells',
+      `${HEADER}\n${','.repeat(9.9 * MB)}`,
+      M.fileTooManyColumns,
+    ],
+    [
+      'one row of millions of quoted cells across lines',
+      `${HEADER}\n${'"\n",'.repeat(2.4 * MB)}`,
+      M.fileTooManyColumns,
+    ],
+    ['a cell of ten million characters', `${HEADER}\n${'x'.repeat(9.9 * MB)}`, M.fileRowTooLong],
+    [
+      'five million one-character rows',
+      `${HEADER}\n${'x\n'.repeat(4.9 * MB)}`,
+      `${M.fileCellCount} (line 2)`,
+    ],
+    [
+      'a million rows of blank cells',
+      `${HEADER}\n${',,,,,,\n'.repeat(1.4 * MB)}`,
+      M.fileTooManyRows,
+    ],
+    ['a million short rows', `${HEADER}\n${'x,,,,,,\n'.repeat(1.2 * MB)}`, M.fileTooManyRows],
+  ])(
+    'refuses %s at its first excess, for a fraction of a second of CPU',
+    async (_, text, message) => {
+      const project = await newProject();
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(COST_IMPORT_MAX_BYTES);
+      const [response, cpuMs] = await withCpuTime(() => upload(project.id, text, { dryRun: true }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 400,
+        message,
+        errors: { file: message },
+      });
+      // Reading the 10 MB body costs tens of milliseconds; the header alone took 10.5 s before.
+      expect(cpuMs).toBeLessThan(500);
+    },
+  );
+
+  it('takes rows up to the column and length limits, and refuses one more', async () => {
+    const project = await newProject();
+    const extra = (count: number) => ',x'.repeat(count);
+    const wide = await dryRun(project.id, [
+      `${HEADER}${extra(COST_IMPORT_MAX_COLUMNS - 7)}`,
+      `2026-05-01,other,Wide,1,,,${extra(COST_IMPORT_MAX_COLUMNS - 7)}`,
+    ]);
+    expect(wide.validCount).toBe(1);
+    const wider = await upload(
+      project.id,
+      [HEADER, `2026-05-01,other,Wider,1,,,${extra(COST_IMPORT_MAX_COLUMNS - 6)}`].join('\n'),
+      { dryRun: true },
+    );
+    expect(wider.json()).toMatchObject({ errors: { file: M.fileTooManyColumns } });
+
+    // The row's cells: 20 characters besides the padding column's.
+    const padded = (length: number) => `2026-05-01,other,Long,1,,,,${'p'.repeat(length - 20)}`;
+    const long = await dryRun(project.id, [
+      `${HEADER},padding`,
+      padded(COST_IMPORT_MAX_ROW_LENGTH),
+    ]);
+    expect(long.validCount).toBe(1);
+    const longer = await upload(
+      project.id,
+      [`${HEADER},padding`, padded(COST_IMPORT_MAX_ROW_LENGTH + 1)].join('\n'),
+      { dryRun: true },
+    );
+    expect(longer.json()).toMatchObject({ errors: { file: M.fileRowTooLong } });
+  });
+
+  it('refuses a file whose quotes never close', async () => {
+    const project = await newProject();
+    const response = await upload(project.id, `${HEADER}\n2026-05-01,other,"Open,1,,,\n`, {
+      dryRun: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { file: `${M.fileMalformed} (line 2)` } });
+  });
+
+  it('limits imports per client IP and minute (UPLOADS_PER_MINUTE)', async () => {
+    const limited = await createTestApp({ env: { UPLOADS_PER_MINUTE: '2' } });
+    try {
+      const user = await createUser(limited, { position: 'finance' });
+      const token = (await loginTokens(limited, user)).access_token;
+      const project = await budgetingClient(
+        () => limited,
+        () => token,
+      ).newProject(user.id);
+      const send = () => {
+        const form = multipart([
+          {
+            field: 'file',
+            filename: 'costs.csv',
+            contentType: 'text/csv',
+            data: Buffer.from(`${HEADER}\n2026-05-01,other,X,1,,,`),
+          },
+        ]);
+        return limited.app.inject({
+          method: 'POST',
+          url: `/api/projects/${project.id}/costs/import?dryRun=true`,
+          headers: { ...bearer(token), ...form.headers },
+          payload: form.payload,
+        });
+      };
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      limited.clock.advance(60_000);
+      expect((await send()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -9,10 +9,9 @@ import {
   parseAmount,
   type CostCategory,
   type CostImportField,
-  type CostImportMapping,
   type CostImportRowError,
 } from '@staff-admin/shared';
-import Papa from 'papaparse';
+import type { CostFileRow } from './cost-import-file.js';
 
 /** A row of the file as it would be recorded; labour is priced later, from the rates. */
 export type ParsedCostRow = {
@@ -32,52 +31,14 @@ export interface ParsedFile {
   errors: CostImportRowError[];
 }
 
-/** The file's header for each field: the mapping's, else a column named like the field. */
-export function resolveColumns(
-  headers: string[],
-  mapping: CostImportMapping | undefined,
-): { columns: Partial<Record<CostImportField, string>>; errors: Record<string, string> } {
-  const columns: Partial<Record<CostImportField, string>> = {};
-  const errors: Record<string, string> = {};
-  for (const field of COST_IMPORT_FIELDS) {
-    const wanted = mapping?.[field];
-    const found = headers.find(
-      (header) => header.trim().toLowerCase() === (wanted ?? field).trim().toLowerCase(),
-    );
-    if (found !== undefined) columns[field] = found;
-    else if (wanted) errors[`mapping.${field}`] = M.columnMissing;
-  }
-  for (const field of ['date', 'category', 'description'] as const) {
-    if (!columns[field] && !errors[`mapping.${field}`])
-      errors[`mapping.${field}`] = M.mappingInvalid;
-  }
-  return { columns, errors };
-}
-
-/** Reads the CSV text (header row first) with papaparse. */
-export function readCsv(text: string): { headers: string[]; records: Record<string, string>[] } {
-  const parsed = Papa.parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: 'greedy',
-  });
-  return { headers: parsed.meta.fields ?? [], records: parsed.data };
-}
-
 /** Checks every row against the area's rules; rows are numbered from 1 after the header. */
-export function parseRows(
-  records: Record<string, string>[],
-  columns: Partial<Record<CostImportField, string>>,
-  currency: string,
-): ParsedFile {
+export function parseRows(records: CostFileRow[], currency: string): ParsedFile {
   const rows: ParsedCostRow[] = [];
   const errors: CostImportRowError[] = [];
   const seen = new Map<string, number>();
   records.forEach((record, index) => {
     const row = index + 1;
-    const cell = (field: CostImportField) => {
-      const column = columns[field];
-      return column === undefined ? '' : (record[column] ?? '').trim();
-    };
+    const cell = (field: CostImportField) => (record[field] ?? '').trim();
     const rowErrors: CostImportRowError[] = [];
     const fail = (field: CostImportRowError['field'], message: string) =>
       rowErrors.push({ row, field, message });

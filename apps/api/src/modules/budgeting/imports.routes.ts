@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fastifyMultipart from '@fastify/multipart';
 import {
   BUDGETING_MESSAGES as M,
@@ -10,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { budgeting, currentAuth } from '../../http/guards.js';
+import { perMinuteRateLimit } from '../../http/rate-limits.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { DomainError, invalid } from '../../lib/errors.js';
 import { parsed, PART_HIGH_WATER_MARK } from '../uploads/multipart-reader.js';
@@ -21,20 +23,15 @@ const MAPPING_MAX_BYTES = 4096;
 const tooLarge = () =>
   new DomainError('too_large', M.fileTooLarge, { errors: { file: M.fileTooLarge } });
 
-/** A file that is not text: NUL bytes or bytes that are not UTF-8. */
-function decodeCsv(bytes: Buffer): string {
-  if (bytes.includes(0)) throw invalid(M.fileNotCsv, { file: M.fileNotCsv });
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw invalid(M.fileNotCsv, { file: M.fileNotCsv });
-  }
+/** Refuses a file that is not text: NUL bytes or bytes that are not UTF-8. */
+function assertText(bytes: Buffer): void {
+  if (bytes.includes(0) || !isUtf8(bytes)) throw invalid(M.fileNotCsv, { file: M.fileNotCsv });
 }
 
 /** The form's `file` (held in memory: at most 10 MB) and its optional `mapping`. */
 async function readImportForm(
   request: FastifyRequest,
-): Promise<{ name: string; text: string; mapping: CostImportMapping | undefined }> {
+): Promise<{ name: string; bytes: Buffer; mapping: CostImportMapping | undefined }> {
   if (!request.isMultipart()) throw invalid(M.fileRequired, { file: M.fileRequired });
   if (Number(request.headers['content-length']) > COST_IMPORT_MAX_BYTES + 64 * 1024) {
     throw tooLarge();
@@ -88,14 +85,16 @@ async function readImportForm(
     if (!result.success) throw invalid(M.mappingInvalid, { mapping: M.mappingInvalid });
     mapping = result.data;
   }
-  return { name: file.name, text: decodeCsv(file.bytes), mapping };
+  assertText(file.bytes);
+  return { name: file.name, bytes: file.bytes, mapping };
 }
 
 /** Budgeting › Import: CSV of costs (dry run, commit), the batches, and undo. */
-export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (
-  app,
-  { imports },
-) => {
+export const importsRoutes: FastifyPluginAsyncZod<{
+  imports: ImportsService;
+  /** UPLOADS_PER_MINUTE: an import is an upload, and reading one is the area's costliest call. */
+  importsPerMinute: number;
+}> = async (app, { imports, importsPerMinute }) => {
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   const guard = { onRequest: [app.authenticate, app.authorize(budgeting)] };
 
@@ -103,23 +102,26 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
     '/projects/:id/costs/import',
     {
       ...guard,
+      config: perMinuteRateLimit(importsPerMinute),
       bodyLimit: COST_IMPORT_MAX_BYTES + 64 * 1024,
       schema: {
         tags: ['budgeting'],
         summary: 'Import costs from a CSV file (dryRun=true: the preview, nothing changes)',
         description:
-          'multipart/form-data: `file` (a .csv of UTF-8 text, at most 10 MB (413) and 50,000 ' +
-          'rows) and optional `mapping` (JSON: field → column name; by default columns named ' +
+          'multipart/form-data: `file` (a .csv of UTF-8 text, at most 10 MB (413), 50,000 rows, ' +
+          '50 columns and 10,000 characters a row: 400 at the first row past a limit) and ' +
+          'optional `mapping` (JSON: field → column name; by default columns named ' +
           'date, category, description, amount, currency, person, hours). The dry run answers ' +
           'each bad row’s errors. A commit records every row as one batch, or nothing: 400 if a ' +
-          'row has errors, 409 if a row is in a closed month.',
+          'row has errors, 409 if a row is in a closed month. UPLOADS_PER_MINUTE calls per ' +
+          'client IP and minute (429).',
         security: bearerSecurity,
         params: idParams,
         querystring: costImportQuerySchema,
         response: {
           200: envelope(costImportResultOut),
           201: envelope(costImportResultOut),
-          ...errorResponses(400, 401, 403, 404, 409, 413),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 429),
         },
       },
     },
@@ -128,7 +130,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       const result = await imports.run(
         currentAuth(request).userId,
         request.params.id,
-        { name: form.name, text: form.text },
+        { name: form.name, bytes: form.bytes },
         form.mapping,
         request.query.dryRun,
         requestOrigin(request),

@@ -1,7 +1,6 @@
 import {
   BUDGETING_MESSAGES as M,
   COST_IMPORT_MAX_LISTED_ERRORS,
-  COST_IMPORT_MAX_ROWS,
   labourAmount,
   type CostImportMapping,
   type CostImportResult,
@@ -13,7 +12,8 @@ import { DomainError, invalid } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { UnitOfWork } from '../../repositories.js';
-import { parseRows, readCsv, resolveColumns, type ParsedCostRow } from './cost-import-rows.js';
+import { readCostFile } from './cost-import-file.js';
+import { parseRows, type ParsedCostRow } from './cost-import-rows.js';
 import type { CostsRepository } from './costs.repository.js';
 import { addToProjectActual, assertMonthsOpen, monthOf } from './costs.service.js';
 import type { ImportBatchesRepository, ImportBatchRow } from './import-batches.repository.js';
@@ -56,21 +56,15 @@ export class ImportsService {
   async run(
     actorId: string,
     projectId: string,
-    file: { name: string; text: string },
+    file: { name: string; bytes: Buffer },
     mapping: CostImportMapping | undefined,
     dryRun: boolean,
     origin: RequestOrigin,
   ): Promise<CostImportResult> {
     const project = await this.deps.projects.findRow(projectId);
-    const { headers, records } = readCsv(file.text);
+    const records = await readCostFile(file.bytes, mapping);
     if (records.length === 0) throw invalid(M.fileEmpty, { file: M.fileEmpty });
-    if (records.length > COST_IMPORT_MAX_ROWS) {
-      throw invalid(M.fileTooManyRows, { file: M.fileTooManyRows });
-    }
-    const { columns, errors: mappingErrors } = resolveColumns(headers, mapping);
-    if (Object.keys(mappingErrors).length > 0) throw invalid(M.mappingInvalid, mappingErrors);
-
-    const parsed = parseRows(records, columns, project.currency);
+    const parsed = parseRows(records, project.currency);
     const priced = await this.price(parsed.rows, project.currency);
     const rows = priced.rows;
     // Not push(...): a 50,000-row file can hold more errors than a call takes arguments.

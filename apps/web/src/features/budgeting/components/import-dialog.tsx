@@ -23,8 +23,8 @@ import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useImportCosts, useUndoImport } from '../api/import-costs.js';
+import { readCostFile } from '../utils/read-cost-file.js';
 
-type Row = Record<string, string>;
 const NONE = '__none__';
 /** Where focus goes when the wizard moves on, so a screen reader hears which step it is at. */
 type Step = 'file' | 'columns' | 'preview' | 'done';
@@ -59,7 +59,7 @@ export function ImportDialog({
   const [fileName, setFileName] = useState('');
   const [fileError, setFileError] = useState<string>();
   const [headers, setHeaders] = useState<string[]>([]);
-  const [rows, setRows] = useState<Row[]>([]);
+  const [rows, setRows] = useState<string[][]>([]);
   const [mapping, setMapping] = useState<CostImportMapping>({});
   const [preview, setPreview] = useState<CostImportResult | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -105,21 +105,13 @@ export function ImportDialog({
   const chooseFile = (file: File | undefined) => {
     reset();
     if (!file) return;
-    if (!file.name.toLowerCase().endsWith('.csv')) return setFileError(M.fileNotCsv);
-    if (file.size > COST_IMPORT_MAX_BYTES) return setFileError(M.fileTooLarge);
-    setFileName(file.name);
-    Papa.parse<Row>(file, {
-      header: true,
-      skipEmptyLines: 'greedy',
-      complete: (result) => {
-        const fields = result.meta.fields ?? [];
-        if (result.data.length === 0) return setFileError(M.fileEmpty);
-        setHeaders(fields);
-        setRows(result.data);
-        setMapping(guessMapping(fields));
-        setFocusRequest({ step: 'columns' });
-      },
-      error: () => setFileError(M.fileNotCsv),
+    void readCostFile(file).then((read) => {
+      if ('error' in read) return setFileError(read.error);
+      setFileName(file.name);
+      setHeaders(read.headers);
+      setRows(read.rows);
+      setMapping(guessMapping(read.headers));
+      setFocusRequest({ step: 'columns' });
     });
   };
 
@@ -132,16 +124,12 @@ export function ImportDialog({
   const mappedAll = COST_IMPORT_REQUIRED_FIELDS.every((field) => mapping[field]);
   // The rows as they are now (fixed cells included), written back to CSV for the server.
   const fileOfRows = () =>
-    new File(
-      [
-        Papa.unparse({
-          fields: headers,
-          data: rows.map((row) => headers.map((h) => row[h] ?? '')),
-        }),
-      ],
-      fileName,
-      { type: 'text/csv' },
-    );
+    new File([Papa.unparse({ fields: headers, data: rows })], fileName, { type: 'text/csv' });
+  // A field's column: the first of the name it is mapped to, as on the server.
+  const columnOf = (field: CostImportField) => {
+    const name = mapping[field];
+    return name === undefined ? -1 : headers.indexOf(name);
+  };
 
   const send = (dryRun: boolean) => {
     setProgress(dryRun ? null : 0);
@@ -176,16 +164,18 @@ export function ImportDialog({
     });
 
   const editCell = (rowNumber: number, field: CostImportField, value: string) => {
-    const column = mapping[field];
-    if (!column) return;
+    const column = columnOf(field);
+    if (column < 0) return;
     setRows((current) =>
-      current.map((row, index) => (index + 1 === rowNumber ? { ...row, [column]: value } : row)),
+      current.map((row, index) =>
+        index + 1 === rowNumber ? row.map((cell, at) => (at === column ? value : cell)) : row,
+      ),
     );
   };
 
   const options = [
     { value: NONE, label: 'Not in the file' },
-    ...headers.map((header) => ({ value: header, label: header })),
+    ...[...new Set(headers)].map((header) => ({ value: header, label: header })),
   ];
   const badRows = [...new Set(preview?.errors.map((error) => error.row) ?? [])];
   const committing = importCosts.isPending && progress !== null;
@@ -352,7 +342,7 @@ export function ImportDialog({
                                 </span>
                                 <input
                                   className="h-9 rounded border border-slate-300 bg-white px-2"
-                                  value={rows[rowNumber - 1]?.[mapping[error.field] ?? ''] ?? ''}
+                                  value={rows[rowNumber - 1]?.[columnOf(error.field)] ?? ''}
                                   onChange={(event) =>
                                     editCell(
                                       rowNumber,

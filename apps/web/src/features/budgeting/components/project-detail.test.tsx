@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { BUDGETING_MESSAGES as M, COST_IMPORT_MAX_COLUMNS } from '@staff-admin/shared';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
@@ -156,6 +157,25 @@ describe('project detail', () => {
     expect(
       await findToast('This month is closed: its costs cannot be added, changed or deleted.'),
     ).toBeVisible();
+  });
+
+  it('refuses a file past the server’s limits at once, saying which, before any call', async () => {
+    const project = createProject();
+    serveProject(detailOf(project));
+    const calls = answer('post', `/projects/${project.id}/costs/import`, () =>
+      HttpResponse.json({ data: importResult() }),
+    );
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const wizard = await screen.findByRole('dialog', { name: 'Import costs from CSV' });
+    const input = within(wizard).getByLabelText('1. CSV file');
+    // A header of 51 columns (issue 32, finding 4): the server refuses it too.
+    const wide = `${Array.from({ length: COST_IMPORT_MAX_COLUMNS + 1 }, (_, i) => `c${i}`).join(',')}\nx`;
+    await user.upload(input, new File([wide], 'wide.csv', { type: 'text/csv' }));
+    expect(await within(wizard).findByRole('alert')).toHaveTextContent(M.fileTooManyColumns);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(within(wizard).queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 
   it('imports a file: preview with a bad row, fixed in place, checked again, committed, then undone', async () => {
