@@ -23,6 +23,9 @@ test('an admin opens Monitoring and sees the database pass and this process', as
   const database = page.getByRole('listitem', { name: 'Database' });
   await expect(database).toContainText('Pass');
   await expect(database).toContainText(/ms · checked \d+ s ago/);
+  await expect(page.getByRole('listitem', { name: 'Error reports' })).toContainText(
+    /[\d,]+ of 5,000 browser reports stored today/,
+  );
   // The server writes its heartbeat when it starts: at least this process is listed.
   const processes = page.getByRole('region', { name: 'Processes' }).getByRole('listitem');
   await expect(processes.first()).toContainText('Event-loop delay');
