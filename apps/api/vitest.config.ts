@@ -22,6 +22,8 @@ if (!withRedis) {
 }
 
 const UNIT_TESTS = 'test/unit/**/*.test.ts';
+/** Tests of what only PostgreSQL can do (transactions side by side): `api:postgres` only. */
+const POSTGRES_ONLY = 'test/**/*.postgres.test.ts';
 const NEEDS_REDIS = ['test/multi-process/**', 'test/faults/redis-outage.test.ts'];
 
 function apiProject(
@@ -53,7 +55,11 @@ const onEngine = (engine: 'sqlite' | 'postgres') =>
     `api:${engine}`,
     {
       include: ['test/**/*.test.ts'],
-      exclude: [UNIT_TESTS, ...(withRedis ? [] : NEEDS_REDIS)],
+      exclude: [
+        UNIT_TESTS,
+        ...(engine === 'sqlite' ? [POSTGRES_ONLY] : []),
+        ...(withRedis ? [] : NEEDS_REDIS),
+      ],
     },
     { TEST_DB: engine },
   );

@@ -642,6 +642,15 @@ describe('the file', () => {
     expect(await figures(project.id)).toEqual({ actual: gbp(0), costCount: 0 });
   });
 
+  it('keeps the file name without its folders, control and direction characters (NUL was a 500 on PostgreSQL)', async () => {
+    const project = await newProject();
+    const lines = ['date,category,description,amount', '2026-06-01,software,Licence,12.00'];
+    const { batch } = await commit(project.id, lines, {
+      filename: '../c:\\dir\\c\u0000o\u202est\u0007s.csv',
+    });
+    expect(batch?.fileName).toBe('costs.csv');
+  });
+
   it('asks for a file when the form has none', async () => {
     const project = await newProject();
     const form = multipart([], { mapping: '{}' });

@@ -14,7 +14,7 @@ import { budgeting, currentAuth } from '../../http/guards.js';
 import { perMinuteRateLimit } from '../../http/rate-limits.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { DomainError, invalid } from '../../lib/errors.js';
-import { parsed, PART_HIGH_WATER_MARK } from '../uploads/multipart-reader.js';
+import { cleanFileName, parsed, PART_HIGH_WATER_MARK } from '../uploads/multipart-reader.js';
 import { costImportResultOut, idParams, importBatchOut } from './budgeting.schemas.js';
 import type { ImportsService } from './imports.service.js';
 
@@ -61,7 +61,8 @@ async function readImportForm(
       for await (const chunk of parsed<Buffer>(part.file, M.fileTooLarge)) chunks.push(chunk);
       if (part.file.truncated) throw tooLarge();
       if (part.fieldname === 'file') {
-        file = { name: part.filename.slice(0, FILE_NAME_MAX_LENGTH), bytes: Buffer.concat(chunks) };
+        const name = cleanFileName(part.filename, FILE_NAME_MAX_LENGTH);
+        file = { name, bytes: Buffer.concat(chunks) };
       }
     }
   } catch (error) {

@@ -12,7 +12,7 @@ export interface IncomingFile {
   /** A file in the request's incoming folder holding the bytes as received. */
   path: string;
   size: number;
-  /** As the client named it: only ever echoed back (cleaned), never used as a path. */
+  /** As the client named it, cleaned (cleanFileName): only ever stored and echoed, never a path. */
   filename: string;
 }
 
@@ -29,6 +29,20 @@ export interface ReadOptions {
  * would hang (@fastify/busboy 3.2.6). A socket read is at most 64 KB, so no write can fill this.
  */
 export const PART_HIGH_WATER_MARK = 256 * 1024;
+
+/** Control characters and the marks that reorder text on screen (a name could fake its extension). */
+const UNSAFE_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * A client's file name made safe to store and echo, for every multipart file: no folders, no
+ * control (NUL among them, which PostgreSQL cannot store) or direction characters, at most
+ * `maxLength` characters.
+ */
+export function cleanFileName(filename: string, maxLength = 255): string {
+  const base = filename.normalize('NFC').split(/[/\\]/).pop() ?? '';
+  const cleaned = base.replace(UNSAFE_CHARACTERS, '').trim();
+  return Array.from(cleaned).slice(0, maxLength).join('') || 'upload';
+}
 
 const requestTooLarge = () => new DomainError('too_large', UPLOAD_MESSAGES.requestTooLarge);
 
@@ -113,7 +127,7 @@ export async function readIncomingFiles(
       await handle?.close();
     }
     if (part.file.truncated) throw new DomainError('too_large', UPLOAD_MESSAGES.fileTooLarge);
-    if (keep) files.push({ path: target, filename: part.filename, size });
+    if (keep) files.push({ path: target, filename: cleanFileName(part.filename), size });
   }
   if (files.every((file) => file.size === 0)) throw invalid(UPLOAD_MESSAGES.noFile);
   return files;

@@ -16,7 +16,6 @@ export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Incoming folders older than this were left by a crash (a request never takes this long). */
 const STALE_INCOMING_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
-const ORIGINAL_NAME_MAX_LENGTH = 255;
 
 /** How much each user may keep in uploads that are no user's picture (UPLOAD_UNUSED_MAX_*). */
 export interface UnusedUploadLimits {
@@ -27,16 +26,6 @@ export interface UnusedUploadLimits {
 export interface StoredFile {
   data: Buffer;
   contentType: string;
-}
-
-/** Control characters and the marks that reorder text on screen (a name could fake its extension). */
-const UNSAFE_CHARACTERS = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-
-/** The client's file name made safe to echo: no folders, no control or direction characters. */
-export function cleanOriginalName(filename: string): string {
-  const base = filename.normalize('NFC').split(/[/\\]/).pop() ?? '';
-  const cleaned = base.replace(UNSAFE_CHARACTERS, '').trim();
-  return Array.from(cleaned).slice(0, ORIGINAL_NAME_MAX_LENGTH).join('') || 'upload';
 }
 
 /**
@@ -139,7 +128,7 @@ export class UploadsService {
     }
     return stored.map(({ path, image }, index) => ({
       path,
-      originalName: cleanOriginalName(processed[index]!.originalName),
+      originalName: processed[index]!.originalName,
       size: image.data.length,
     }));
   }

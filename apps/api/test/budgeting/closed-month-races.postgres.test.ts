@@ -23,9 +23,9 @@ import { budgetingClient, gbp } from './client.js';
  * Closing a month while costs are written into it (issue 32, finding 2). PostgreSQL runs
  * transactions side by side, so a close could commit between a write's month check and its
  * commit. SQLite cannot interleave them: its write transactions begin IMMEDIATE on one connection
- * and run one at a time, so there is nothing to race there.
+ * and run one at a time, so there is nothing to race there: this file runs in `api:postgres` only
+ * (`*.postgres.test.ts`, apps/api/vitest.config.ts).
  */
-const onPostgres = process.env.TEST_DB === 'postgres';
 
 let t: TestApp;
 let finance: TestUser;
@@ -163,7 +163,7 @@ const writes: [string, (projectId: string, month: string) => Promise<() => Promi
   ],
 ];
 
-describe.runIf(onPostgres)('closing a month while costs are written into it (PostgreSQL)', () => {
+describe('closing a month while costs are written into it (PostgreSQL)', () => {
   it.each(
     writes.map(([name, prepare], index) => ({
       name,
