@@ -151,13 +151,13 @@ export interface OutboxMail {
   /** Masked: `a***@example.com` (maskEmail). */
   recipient: string;
   state: MailState;
-  /** Failed delivery attempts so far. */
+  /** Delivery attempts so far, the one that went through included (a sent mail has at least 1). */
   attempts: number;
   /** When a queued or retrying mail is due; null otherwise. */
   nextAttemptAt: string | null;
   createdAt: string;
   sentAt: string | null;
   failedAt: string | null;
-  /** The last SMTP reply or failure (or who cancelled it), the recipient masked. */
+  /** The last SMTP failure (or who cancelled it), the recipient masked; null once it is sent. */
   lastError: string | null;
 }

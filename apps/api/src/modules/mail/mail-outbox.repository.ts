@@ -74,11 +74,21 @@ export class MailOutboxRepository {
     return row && ({ ...row, claimId } satisfies ClaimedMail);
   }
 
-  /** The SMTP server accepted it: done for good; the body (with its link) is dropped. */
+  /**
+   * The SMTP server accepted it: done for good; the body (with its link) is dropped. The send
+   * counts as an attempt, and an earlier failure's error goes: it no longer describes the mail.
+   */
   async markSent(id: string, claimId: string, now: string): Promise<boolean> {
     const result = await this.db
       .updateTable('mail_outbox')
-      .set({ sent_at: now, body: null, claim_id: null, claimed_until: null })
+      .set((eb) => ({
+        sent_at: now,
+        attempts: eb('attempts', '+', 1),
+        last_error: null,
+        body: null,
+        claim_id: null,
+        claimed_until: null,
+      }))
       .where('id', '=', id)
       .where('claim_id', '=', claimId)
       .executeTakeFirst();
