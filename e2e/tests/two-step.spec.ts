@@ -128,7 +128,7 @@ test('a staff member adds a passkey and signs in with it', async ({ page }) => {
   await expect(page).toHaveURL(/\/users\/profile$/);
   const card = page.getByRole('region', { name: 'Two-step sign-in' });
   await card.getByRole('button', { name: 'Add passkey' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Name your passkey' });
+  const dialog = page.getByRole('dialog', { name: 'Add passkey' });
   await dialog.getByLabel('Passkey name').fill('Test laptop');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save passkey' }).click();

@@ -38,7 +38,9 @@ export function AddPasskeyDialog({
       onOpenChange={(open) => {
         if (!open && codes === null) onClose();
       }}
-      title="Name your passkey"
+      // The whole flow's name, as the button that opened it says: naming is only its first step,
+      // the recovery codes (their own heading) its second.
+      title="Add passkey"
       hideCloseButton={codes !== null}
       finalFocus={finalFocus}
     >

@@ -229,7 +229,7 @@ describe('security card', () => {
     startRegistration.mockResolvedValue(response);
 
     await user.click(await screen.findByRole('button', { name: 'Add passkey' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Name your passkey' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add passkey' });
     expect(startRegistration).toHaveBeenCalledWith({ optionsJSON: options });
     await user.click(within(dialog).getByRole('button', { name: 'Save passkey' }));
     expect(
@@ -241,6 +241,8 @@ describe('security card', () => {
     expect(
       await within(dialog).findByRole('heading', { name: 'Save your recovery codes' }),
     ).toBeInTheDocument();
+    // The dialog is still named for the flow, not for the step it has left.
+    expect(dialog).toHaveAccessibleName('Add passkey');
     expect(saves.map((call) => call.body)).toEqual([{ name: 'Work laptop', response }]);
     expect(await findToast(TWO_STEP_MESSAGES.passkeyAdded)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'I have saved them' }));
