@@ -582,6 +582,30 @@ describe('the file', () => {
     expect(result.validCount).toBe(1);
   });
 
+  it('reads columns by the shared rule without a mapping: labels, spacing, synonyms', async () => {
+    const project = await newProject();
+    const person = await withRate(4525);
+    const result = await dryRun(project.id, [
+      ' DATE ,Category,description,Cost,Person (email),HRS',
+      `2026-05-01,labour,Build,,${person.email},2`,
+      '2026-05-02,hardware,Desk,300,,',
+    ]);
+    expect(result).toMatchObject({ rowCount: 2, validCount: 2, errorCount: 0 });
+    expect(result.total).toEqual(gbp(9050 + 30000));
+  });
+
+  it('reads only the columns a mapping lists', async () => {
+    const project = await newProject();
+    const mapping = JSON.stringify({ date: 'When', category: 'Kind', description: 'What' });
+    // The file has an "amount" column, but the mapping leaves the field out (the wizard's "none").
+    const result = await dryRun(
+      project.id,
+      ['When,Kind,What,amount', '2026-05-02,hardware,Desk,300'],
+      { mapping },
+    );
+    expect(result.errors).toEqual([{ row: 1, field: 'amount', message: M.amountRequired }]);
+  });
+
   it('refuses a mapping that is not JSON, misses a required field or names a missing column', async () => {
     const project = await newProject();
     const lines = [HEADER, '2026-05-01,other,X,1,,,'].join('\n');

@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
 import {
   BUDGETING_MESSAGES as M,
+  COST_IMPORT_COLUMNS,
   COST_IMPORT_FIELDS,
   COST_IMPORT_MAX_COLUMNS,
   COST_IMPORT_MAX_ROW_LENGTH,
   COST_IMPORT_MAX_ROWS,
   COST_IMPORT_REQUIRED_FIELDS,
+  findColumn,
+  matchColumns,
   type CostImportField,
   type CostImportMapping,
 } from '@staff-admin/shared';
@@ -22,20 +25,29 @@ const CHUNK_BYTES = 64 * 1024;
 
 const fileInvalid = (message: string) => invalid(message, { file: message });
 
-/** The column of each field: the mapping's, else one named like the field (any case, trimmed). */
+/**
+ * The column of each field, by the shared rule: with a mapping, the column it names for each field
+ * it lists, and no other; without one, the columns named like the fields, their labels or
+ * synonyms (COST_IMPORT_COLUMNS).
+ */
 function resolveColumns(
   headers: readonly string[],
   mapping: CostImportMapping | undefined,
 ): ColumnIndexes {
+  if (!mapping) return checkRequired(matchColumns(headers, COST_IMPORT_COLUMNS), {});
   const columns: ColumnIndexes = {};
   const errors: Record<string, string> = {};
-  const names = headers.map((header) => header.trim().toLowerCase());
   for (const field of COST_IMPORT_FIELDS) {
-    const wanted = mapping?.[field];
-    const index = names.indexOf((wanted ?? field).trim().toLowerCase());
+    const name = mapping[field];
+    if (name === undefined) continue;
+    const index = findColumn(headers, [name]);
     if (index >= 0) columns[field] = index;
-    else if (wanted) errors[`mapping.${field}`] = M.columnMissing;
+    else errors[`mapping.${field}`] = M.columnMissing;
   }
+  return checkRequired(columns, errors);
+}
+
+function checkRequired(columns: ColumnIndexes, errors: Record<string, string>): ColumnIndexes {
   for (const field of COST_IMPORT_REQUIRED_FIELDS) {
     if (columns[field] === undefined) errors[`mapping.${field}`] ??= M.mappingInvalid;
   }

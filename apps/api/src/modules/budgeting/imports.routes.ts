@@ -111,8 +111,10 @@ export const importsRoutes: FastifyPluginAsyncZod<{
         description:
           'multipart/form-data: `file` (a .csv of UTF-8 text, at most 10 MB (413), 50,000 rows, ' +
           '50 columns and 10,000 characters a row: 400 at the first row past a limit) and ' +
-          'optional `mapping` (JSON: field → column name; by default columns named ' +
-          'date, category, description, amount, currency, person, hours). The dry run answers ' +
+          'optional `mapping` (JSON: field → column name; only the fields it lists are read). ' +
+          'Without it, a column named like a field is used: date, category, description, ' +
+          'amount, currency, person, hours, or the wizard’s labels and a few synonyms (cost, ' +
+          'email, hrs), in any letter case or spacing. The dry run answers ' +
           'each bad row’s errors. A commit records every row as one batch, or nothing: 400 if a ' +
           'row has errors, 409 if a row is in a closed month. UPLOADS_PER_MINUTE calls per ' +
           'client IP and minute (429).',

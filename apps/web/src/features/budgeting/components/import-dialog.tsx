@@ -1,11 +1,14 @@
 import {
   COST_CATEGORY_LABELS,
+  COST_IMPORT_COLUMNS,
   COST_IMPORT_FIELD_LABELS,
   COST_IMPORT_FIELDS,
   COST_IMPORT_MAX_BYTES,
   COST_IMPORT_REQUIRED_FIELDS,
   BUDGETING_MESSAGES as M,
+  findColumn,
   formatMoney,
+  matchColumns,
   type CostImportField,
   type CostImportMapping,
   type CostImportResult,
@@ -29,12 +32,13 @@ const NONE = '__none__';
 /** Where focus goes when the wizard moves on, so a screen reader hears which step it is at. */
 type Step = 'file' | 'columns' | 'preview' | 'done';
 
-/** Picks the column named like the field (any letter case), if the file has one. */
+/** Picks each field's column by the shared rule (its name, label or a synonym), if the file has one. */
 function guessMapping(headers: string[]): CostImportMapping {
   const mapping: CostImportMapping = {};
+  const columns = matchColumns(headers, COST_IMPORT_COLUMNS);
   for (const field of COST_IMPORT_FIELDS) {
-    const found = headers.find((header) => header.trim().toLowerCase() === field);
-    if (found) mapping[field] = found;
+    const index = columns[field];
+    if (index !== undefined) mapping[field] = headers[index];
   }
   return mapping;
 }
@@ -128,7 +132,7 @@ export function ImportDialog({
   // A field's column: the first of the name it is mapped to, as on the server.
   const columnOf = (field: CostImportField) => {
     const name = mapping[field];
-    return name === undefined ? -1 : headers.indexOf(name);
+    return name === undefined ? -1 : findColumn(headers, [name]);
   };
 
   const send = (dryRun: boolean) => {

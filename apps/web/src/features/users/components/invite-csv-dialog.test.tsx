@@ -2,6 +2,7 @@ import {
   API_MESSAGES,
   BULK_CREATE_MAX,
   TOAST_MESSAGES,
+  USER_EXPORT_COLUMNS,
   type BulkCreateInput,
 } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -42,12 +43,13 @@ describe('invite from a CSV file', () => {
   it('says which columns the file needs', async () => {
     const { dialog, choose } = await openCsvDialog();
     const field = within(dialog).getByLabelText('CSV file');
-    expect(field).toHaveAccessibleDescription(/The first line names the columns: email, fullName/);
-    expect(field).toHaveAccessibleDescription(/position, the role: admin, project_owner/);
+    expect(field).toHaveAccessibleDescription(
+      /The first line names the columns Email, Full name \(may be left empty\) and Role: Admin, Project owner, Project manager, Contractor or Finance\./,
+    );
 
-    await choose('name,mail\nAnn,ann@company.com\n');
+    await choose('who,where\nAnn,ann@company.com\n');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The first line must name the columns email, fullName and position; email and position are missing.',
+      'The first line must name the columns Email, Full name and Role; Email and Role are missing.',
     );
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
@@ -81,7 +83,7 @@ describe('invite from a CSV file', () => {
         'cid@company.com',
         'Cid',
         'wizard',
-        'Unknown role “wizard”. Use one of: admin, project_owner, project_manager, contractor, finance.',
+        'Unknown role “wizard”. Use one of: Admin, Project owner, Project manager, Contractor, Finance.',
       ],
       ['5', 'taken@example.com', 'Tina', 'admin', API_MESSAGES.emailTaken],
       // Line 6 is blank: left out, still counted.
@@ -114,6 +116,38 @@ describe('invite from a CSV file', () => {
     expect(within(dialog).getByText('5 rows were not sent.')).toBeVisible();
     expect(await findToast(TOAST_MESSAGES.invitationSent)).toBeVisible();
     await waitFor(() => expect(listQueries.length).toBeGreaterThan(listCalls));
+  });
+
+  it('reads the headings people write and the user export’s own, with roles as the site names them', async () => {
+    serveEmailCheck();
+    const created = serveBulkCreate();
+    const { user, dialog, choose } = await openCsvDialog();
+    await choose(
+      [
+        'Name, Email ,ROLE',
+        'Ann Lee,ann@company.com,Project Manager',
+        'Bo Ray,bo@company.com,FINANCE',
+        'Cy Doe,cy@company.com,project owner',
+      ].join('\n'),
+    );
+    await within(dialog).findByRole('heading', { name: 'Preview of team.csv' });
+    expect(previewRows(dialog).map((row) => row.at(-1))).toEqual(['Ready', 'Ready', 'Ready']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Choose another file' }));
+    // The user export's columns, as GET /users/export.csv writes them.
+    await choose(
+      [
+        USER_EXPORT_COLUMNS.join(','),
+        'Dee Fox,dee@company.com,Contractor,Active,2026-01-01T00:00:00.000Z,,,,Off',
+      ].join('\n'),
+      'users.csv',
+    );
+    await within(dialog).findByRole('heading', { name: 'Preview of users.csv' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send 1 invitation' }));
+    await within(dialog).findByRole('heading', { name: '1 user invited' });
+    expect(created.map((call) => call.body)).toEqual([
+      { users: [{ email: 'dee@company.com', fullName: 'Dee Fox', position: 'contractor' }] },
+    ]);
   });
 
   it('invites an admin once the password is confirmed; closing the prompt goes back to the preview', async () => {

@@ -1,7 +1,9 @@
 import {
   BULK_CREATE_MAX,
   EMAILS_QUERY_MAX,
+  INVITE_CSV_COLUMN_LABELS as LABELS,
   POSITIONS,
+  POSITION_LABELS,
   TOAST_MESSAGES,
   normalizeEmail,
   type BulkCreateResult,
@@ -68,17 +70,22 @@ async function existingEmails(emails: readonly string[]): Promise<Set<string>> {
 
 /** What the file must hold, shown before a file is chosen and read with the file field. */
 function FileHelp({ id }: { id: string }) {
-  const code = 'rounded bg-slate-100 px-1 font-mono text-[0.85em] text-slate-900';
+  const code = 'rounded bg-slate-100 px-1 font-mono text-[0.85em] break-all text-slate-900';
+  const roles = POSITIONS.map((position) => POSITION_LABELS[position]);
   return (
     <div id={id} className="flex flex-col gap-2 text-sm text-slate-700">
       <p>
-        The first line names the columns: <code className={code}>email</code>,{' '}
-        <code className={code}>fullName</code> (may be left empty) and{' '}
-        <code className={code}>position</code>, the role: {POSITIONS.join(', ')} (or the role’s
-        name, such as Project manager). Other columns are ignored. At most 1 MB.
+        The first line names the columns {LABELS.email}, {LABELS.fullName} (may be left empty) and{' '}
+        {LABELS.position}: {roles.slice(0, -1).join(', ')} or {roles.at(-1)}. Letter case and spaces
+        do not matter, and Name or Position work too, so a file of the user export can be used as it
+        is. Other columns are ignored. At most 1 MB.
       </p>
       <p>
-        For example: <code className={code}>ann@company.com,Ann Lee,contractor</code>
+        For example:{' '}
+        <code className={code}>
+          {LABELS.email},{LABELS.fullName},{LABELS.position}
+        </code>{' '}
+        then <code className={code}>ann@company.com,Ann Lee,Contractor</code>
       </p>
     </div>
   );

@@ -1,18 +1,23 @@
 import {
   API_MESSAGES,
+  INVITE_CSV_COLUMNS,
+  INVITE_CSV_COLUMN_LABELS,
   POSITIONS,
   POSITION_LABELS,
   VALIDATION_MESSAGES,
   inviteRowSchema,
+  matchColumns,
   normalizeEmail,
+  positionFromName,
   type InviteRow,
-  type Position,
 } from '@staff-admin/shared';
 import Papa from 'papaparse';
 
 /** The biggest file read, and the most rows one file may invite. */
 export const INVITE_CSV_MAX_BYTES = 1024 * 1024;
 export const INVITE_CSV_MAX_ROWS = 1000;
+
+const LABELS = INVITE_CSV_COLUMN_LABELS;
 
 export const INVITE_CSV_MESSAGES = {
   notCsv: 'Choose a .csv file.',
@@ -21,8 +26,9 @@ export const INVITE_CSV_MESSAGES = {
   noRows: 'The file has no rows below its first line.',
   tooManyRows: `The file has more than ${INVITE_CSV_MAX_ROWS} rows. Split it into smaller files.`,
   missingColumns: (missing: string[]) =>
-    `The first line must name the columns email, fullName and position; ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
-  unknownRole: (role: string) => `Unknown role “${role}”. Use one of: ${POSITIONS.join(', ')}.`,
+    `The first line must name the columns ${LABELS.email}, ${LABELS.fullName} and ${LABELS.position}; ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+  unknownRole: (role: string) =>
+    `Unknown role “${role}”. Use one of: ${POSITIONS.map((position) => POSITION_LABELS[position]).join(', ')}.`,
   repeated: (line: number) => `Repeated in the file (first on line ${line}).`,
 } as const;
 
@@ -42,28 +48,9 @@ export interface InviteCsvRow {
 
 export type InviteCsvParse = { rows: InviteCsvRow[] } | { error: string };
 
-/** "email", "Full name", "full_name", "FULLNAME" all name the same column. */
-const columnKey = (header: string) =>
-  header
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]/g, '');
-const COLUMN_KEYS = { email: 'email', fullName: 'fullname', position: 'position' } as const;
-
-/** A role written as its value (`project_manager`) or its label (`Project manager`). */
-function readPosition(text: string): Position | null {
-  const wanted = text.trim().toLowerCase();
-  return (
-    POSITIONS.find(
-      (position) => position === wanted || POSITION_LABELS[position].toLowerCase() === wanted,
-    ) ?? null
-  );
-}
-
 /** Checks one row with the invite dialog's own rules (the shared `inviteRowSchema`). */
 function checkRow(line: number, email: string, fullName: string, written: string): InviteCsvRow {
-  const position = readPosition(written);
+  const position = positionFromName(written);
   const parsed = inviteRowSchema.safeParse({
     email,
     ...(fullName ? { fullName } : {}),
@@ -112,16 +99,14 @@ export function parseInviteCsv(text: string): InviteCsvParse {
   if (!header || header.every((cell) => cell.trim() === '')) {
     return { error: INVITE_CSV_MESSAGES.noRows };
   }
-  const keys = header.map(columnKey);
-  const index = {
-    email: keys.indexOf(COLUMN_KEYS.email),
-    fullName: keys.indexOf(COLUMN_KEYS.fullName),
-    position: keys.indexOf(COLUMN_KEYS.position),
-  };
-  const missing = (['email', 'position'] as const).filter((column) => index[column] < 0);
-  if (missing.length > 0) return { error: INVITE_CSV_MESSAGES.missingColumns([...missing]) };
+  const index = matchColumns(header, INVITE_CSV_COLUMNS);
+  const missing = (['email', 'position'] as const).filter((column) => index[column] === undefined);
+  if (missing.length > 0) {
+    return { error: INVITE_CSV_MESSAGES.missingColumns(missing.map((column) => LABELS[column])) };
+  }
 
-  const cell = (values: string[], at: number) => (at < 0 ? '' : (values[at] ?? '').trim());
+  const cell = (values: string[], at: number | undefined) =>
+    at === undefined ? '' : (values[at] ?? '').trim();
   const rows: InviteCsvRow[] = [];
   lines.forEach((values, offset) => {
     // Blank lines are left out, but still counted, so line numbers match the file's.
