@@ -1,3 +1,4 @@
+import { countLabel, type PluralForms } from '@staff-admin/shared';
 import { useEffect, useRef } from 'react';
 import { Button } from './button.js';
 import { Dropdown } from './dropdown.js';
@@ -12,7 +13,7 @@ interface PaginationProps {
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   /** What is counted, singular and plural: ['user', 'users']. */
-  itemNames: readonly [string, string];
+  itemNames: PluralForms;
   /** The server stopped counting at `totalItems`: more match than it says. */
   totalItemsCapped?: boolean;
 }
@@ -85,12 +86,5 @@ export function Pagination({
   );
 }
 
-/** "1 user", "12 users", or "More than 10,000 events" where the server stopped counting. */
-export function countLabel(
-  count: number,
-  [singular, plural]: readonly [string, string],
-  capped = false,
-): string {
-  if (capped) return `More than ${count.toLocaleString('en')} ${plural}`;
-  return `${count} ${count === 1 ? singular : plural}`;
-}
+/** Kept for the files that still import it from here; the rule is the shared one. */
+export { countLabel };

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_EXPIRY_YEARS,
+  countLabel,
   POLICY_LAST_MODIFIED,
   TAX_RETENTION_YEARS,
 } from '@staff-admin/shared';
@@ -8,7 +9,7 @@ import { Prose } from '../../../components/ui/prose.js';
 import { APP_NAME, COMPANY_NAME, PRODUCT_NAME, SUPPORT_EMAIL } from '../../../config/app.js';
 import { formatDate } from '../../../lib/format-date.js';
 
-const years = (count: number) => `${count} ${count === 1 ? 'year' : 'years'}`;
+const years = (count: number) => countLabel(count, ['year', 'years']);
 
 export function PolicyRoute() {
   return (

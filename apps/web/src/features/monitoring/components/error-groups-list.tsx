@@ -1,4 +1,5 @@
 import {
+  countLabel,
   ERROR_GROUP_STATUS_LABELS,
   ERROR_GROUP_STATUSES,
   ERROR_SOURCE_LABELS,
@@ -32,7 +33,7 @@ const SOURCE_OPTIONS = [
   ...ERROR_SOURCES.map((source) => ({ value: source, label: ERROR_SOURCE_LABELS[source] })),
 ];
 
-const groupsCount = (count: number) => (count === 1 ? '1 error group' : `${count} error groups`);
+const GROUP_NAMES = ['error group', 'error groups'] as const;
 
 /** Monitoring › Errors: filters, a sortable table with bulk resolve, and pages, all in the URL. */
 export function ErrorGroupsList() {
@@ -76,7 +77,7 @@ export function ErrorGroupsList() {
     resolve.mutate(chosen, {
       onSuccess: (count) => {
         setSelected(new Set());
-        toast.success(`${groupsCount(count)} resolved.`);
+        toast.success(`${countLabel(count, GROUP_NAMES)} resolved.`);
       },
       onError: (error) => toast.error(getErrorMessage(error)),
     });
@@ -88,7 +89,7 @@ export function ErrorGroupsList() {
     result =
       meta.totalItems === 0
         ? 'No errors found'
-        : `${groupsCount(meta.totalItems)}, page ${Math.min(params.page, pages)} of ${pages}`;
+        : `${countLabel(meta.totalItems, GROUP_NAMES)}, page ${Math.min(params.page, pages)} of ${pages}`;
   }
   const filtered = Boolean(params.search || params.status || params.source);
 
@@ -170,7 +171,7 @@ export function ErrorGroupsList() {
                 totalItems={meta.totalItems}
                 pageSize={params.limitPerPage}
                 pageSizes={PAGE_SIZES}
-                itemNames={['error group', 'error groups']}
+                itemNames={GROUP_NAMES}
                 onPageChange={(page) => update({ page })}
                 onPageSizeChange={(limitPerPage) => update({ limitPerPage, page: 1 })}
               />

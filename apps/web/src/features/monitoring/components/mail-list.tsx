@@ -1,4 +1,5 @@
 import {
+  countLabel,
   MAIL_KIND_LABELS,
   MAIL_KINDS,
   MAIL_MESSAGES,
@@ -34,7 +35,7 @@ const KIND_OPTIONS = [
   ...MAIL_KINDS.map((kind) => ({ value: kind, label: MAIL_KIND_LABELS[kind] })),
 ];
 
-const mailsCount = (count: number) => (count === 1 ? '1 mail' : `${count} mails`);
+const MAIL_NAMES = ['mail', 'mails'] as const;
 
 /** Monitoring › Mail: the outbox with filters, sort and pages in the URL; retry, cancel, test. */
 export function MailList() {
@@ -93,7 +94,7 @@ export function MailList() {
     result =
       meta.totalItems === 0
         ? 'No mail found'
-        : `${mailsCount(meta.totalItems)}, page ${Math.min(params.page, pages)} of ${pages}`;
+        : `${countLabel(meta.totalItems, MAIL_NAMES)}, page ${Math.min(params.page, pages)} of ${pages}`;
   }
   const filtered = Boolean(params.state || params.kind);
 
@@ -168,7 +169,7 @@ export function MailList() {
                 totalItems={meta.totalItems}
                 pageSize={params.limitPerPage}
                 pageSizes={PAGE_SIZES}
-                itemNames={['mail', 'mails']}
+                itemNames={MAIL_NAMES}
                 onPageChange={(page) => update({ page })}
                 onPageSizeChange={(limitPerPage) => update({ limitPerPage, page: 1 })}
               />

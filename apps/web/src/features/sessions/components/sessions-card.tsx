@@ -1,4 +1,5 @@
 import {
+  countLabel,
   EMPTY_VALUE,
   RECORD_DATE_FORMAT,
   TOAST_MESSAGES,
@@ -208,7 +209,7 @@ export function SessionsCard({ userId }: { userId: string }) {
             isLoading={showAll && all.isFetching}
             onClick={showAllSessions}
           >
-            Show all {meta.totalItems} sessions
+            Show all {countLabel(meta.totalItems, ['session', 'sessions'])}
           </Button>
         )}
       </div>

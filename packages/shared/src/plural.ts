@@ -1,0 +1,33 @@
+/**
+ * Counts in words: "1 row has errors", "3 rows have errors", "1,200 users". Which words follow a
+ * number is decided by the Unicode CLDR plural rules (`Intl.PluralRules`), in this one place, for
+ * the site and the server alike. The site speaks British English, whose rules have two
+ * categories: `one` (exactly 1) and `other` (0, 2, 1.5, …).
+ */
+
+const LOCALE = 'en-GB';
+const plurals = new Intl.PluralRules(LOCALE);
+const numbers = new Intl.NumberFormat(LOCALE);
+
+/** A count as the site writes numbers: "1,200". */
+export const formatCount = (count: number): string => numbers.format(count);
+
+/**
+ * The words after a count in each plural category of English: [one, other]. Whole phrases when
+ * the verb agrees: ['row has errors', 'rows have errors'].
+ */
+export type PluralForms = readonly [one: string, other: string];
+
+/** The words of `forms` that follow `count`: "row" after 1, "rows" after 0, 2 or 1.5. */
+export function pluralForm(count: number, [one, other]: PluralForms): string {
+  return plurals.select(count) === 'one' ? one : other;
+}
+
+/**
+ * "1 user", "12 users", "1,200 users". `capped`: the server stopped counting at `count`, so
+ * "More than 10,000 events".
+ */
+export function countLabel(count: number, forms: PluralForms, capped = false): string {
+  if (capped) return `More than ${formatCount(count)} ${forms[1]}`;
+  return `${formatCount(count)} ${pluralForm(count, forms)}`;
+}
