@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { Dialog } from './dialog.js';
 import { Dropdown, type DropdownOption } from './dropdown.js';
 import { SearchableDropdown } from './searchable-dropdown.js';
 
@@ -51,6 +52,14 @@ const options = () =>
   within(screen.getByRole('listbox', { name: 'Fruit' }))
     .getAllByRole('option')
     .map((option) => option.textContent);
+
+/** The option the search box points at (`aria-activedescendant`), by its text. */
+const highlighted = () => {
+  const id = screen
+    .getByRole('combobox', { name: 'Search Fruit' })
+    .getAttribute('aria-activedescendant');
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+};
 
 /** The highlighted option: it has focus while the menu is open. */
 const activeOption = () => {
@@ -212,7 +221,7 @@ describe('Dropdown', () => {
       const onChange = vi.fn();
       const { user, control } = setup({ searchable: true, onChange });
       await user.click(control);
-      const filter = screen.getByRole('combobox', { name: 'Filter options' });
+      const filter = screen.getByRole('combobox', { name: 'Search Fruit' });
       await waitFor(() => expect(filter).toHaveFocus());
 
       await user.keyboard('AP');
@@ -226,6 +235,50 @@ describe('Dropdown', () => {
       await waitFor(() => expect(control).toHaveFocus());
     });
 
+    it('names its search box after the field', async () => {
+      const { user, control } = setup({ searchable: true });
+      await user.click(control);
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Search Fruit' })).toHaveFocus(),
+      );
+      expect(screen.queryByRole('combobox', { name: 'Filter options' })).not.toBeInTheDocument();
+    });
+
+    it('highlights the first option on opening, so Enter chooses it', async () => {
+      const onChange = vi.fn();
+      const { user, control } = setup({ searchable: true, onChange });
+      control.focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(highlighted()).toBe('Apple'));
+      await user.keyboard('{Enter}');
+      expect(onChange).toHaveBeenCalledExactlyOnceWith('apple');
+    });
+
+    it('highlights the chosen option on opening', async () => {
+      const onChange = vi.fn();
+      const { user, control } = setup({ searchable: true, initial: 'banana', onChange });
+      control.focus();
+      await user.keyboard('{ArrowDown}');
+      await waitFor(() => expect(highlighted()).toBe('Banana'));
+      await user.keyboard('{Enter}');
+      expect(onChange).not.toHaveBeenCalled();
+      expect(control).toHaveTextContent('Banana');
+    });
+
+    it('keeps the highlight on the last match past the end, and Enter chooses it', async () => {
+      const onChange = vi.fn();
+      const { user, control } = setup({ searchable: true, onChange });
+      await user.click(control);
+      await user.keyboard('ap');
+      expect(highlighted()).toBe('Apple');
+      await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+      expect(highlighted()).toBe('Apricot');
+      await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+      expect(highlighted()).toBe('Apple');
+      await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+      expect(onChange).toHaveBeenCalledExactlyOnceWith('apricot');
+    });
+
     it("says 'No result' when nothing matches, and starts afresh when reopened", async () => {
       const { user, control } = setup({ searchable: true });
       await user.click(control);
@@ -236,8 +289,50 @@ describe('Dropdown', () => {
 
       await user.keyboard('{Escape}');
       await user.click(control);
-      expect(screen.getByRole('combobox', { name: 'Filter options' })).toHaveValue('');
+      expect(screen.getByRole('combobox', { name: 'Search Fruit' })).toHaveValue('');
       expect(options()).toHaveLength(FRUITS.length);
+    });
+  });
+
+  describe.each([
+    ['Dropdown', false],
+    ['SearchableDropdown', true],
+  ])('%s in a dialog', (_name, searchable) => {
+    function InDialog() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open the form
+          </button>
+          <Dialog open={open} onOpenChange={setOpen} title="A form">
+            <Harness searchable={searchable} />
+          </Dialog>
+        </>
+      );
+    }
+
+    it('closes only its menu on Escape; a second Escape closes the dialog', async () => {
+      const user = userEvent.setup();
+      render(<InDialog />);
+      const opener = screen.getByRole('button', { name: 'Open the form' });
+      opener.focus();
+      await user.keyboard('{Enter}');
+      const control = await screen.findByRole('combobox', { name: 'Fruit' });
+      control.focus();
+      await user.keyboard('{ArrowDown}');
+      await screen.findByRole('listbox', { name: 'Fruit' });
+
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('listbox', { name: 'Fruit' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('dialog', { name: 'A form' })).toBeInTheDocument();
+      expect(control).toHaveFocus();
+
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(opener).toHaveFocus();
     });
   });
 
