@@ -27,6 +27,11 @@ interface AuditEvent {
   details: Record<string, unknown> | null;
 }
 
+interface AuditTrailEvent extends AuditEvent {
+  actor: { id: string; fullName: string | null; email: string } | null;
+  target: { id: string; fullName: string | null; email: string } | null;
+}
+
 let t: TestApp;
 let admin: TestUser;
 let adminTokens: TokenPair;
@@ -97,6 +102,8 @@ describe('audit events', () => {
       ip: '198.51.100.9',
       userAgent: 'AuditTest/1.0',
       details: { sessionId: sid },
+      actor: { id: user.id, fullName: user.fullName, email: user.email },
+      target: { id: user.id, fullName: user.fullName, email: user.email },
     });
     expect(failed).toMatchObject({
       action: 'auth.login_failed',
@@ -484,6 +491,48 @@ describe('GET /api/audit', () => {
       totalItems: AUDIT_PAGED_MAX_ROWS,
       totalItemsCapped: false,
     });
+  });
+
+  it('names the actor and the target as the users they are now; an id that is no user stays an id', async () => {
+    const user = await createUser(t, { fullName: 'Named Target' });
+    await login(user.email, 'Wrong-password-1');
+    const notUser = newId();
+    await t.db
+      .insertInto('audit_events')
+      .values(
+        auditRow(
+          { action: 'mail.test_queued', actorId: admin.id, targetId: notUser, origin: NO_ORIGIN },
+          t.clock.now(),
+        ),
+      )
+      .execute();
+
+    const [failed] = (await audit({ target: user.id, action: 'auth.login_failed' })).json()
+      .data as AuditTrailEvent[];
+    expect(failed).toMatchObject({
+      targetId: user.id,
+      target: { id: user.id, fullName: 'Named Target', email: user.email },
+      actorId: null,
+      actor: null,
+    });
+    const [queued] = (await audit({ target: notUser })).json().data as AuditTrailEvent[];
+    expect(queued).toMatchObject({
+      actorId: admin.id,
+      actor: { id: admin.id, fullName: admin.fullName, email: admin.email },
+      targetId: notUser,
+      target: null,
+    });
+
+    // Once the user is deleted, their events keep the id and name nobody.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${user.id}`,
+      headers: bearer(adminTokens.access_token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [after] = (await audit({ target: user.id, action: 'auth.login_failed' })).json()
+      .data as AuditTrailEvent[];
+    expect(after).toMatchObject({ targetId: user.id, target: null });
   });
 
   it('answers 400 for bad filters', async () => {

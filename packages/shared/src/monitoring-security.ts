@@ -115,9 +115,25 @@ export interface AuditEvent {
   details: Record<string, unknown> | null;
 }
 
+/** A user an audit event names, as they are now. */
+export interface AuditPerson {
+  id: string;
+  fullName: string | null;
+  email: string;
+}
+
+/**
+ * An event of GET /audit: the actor and the target as the users they are now, or null where the
+ * id is no user's (deleted, expired into an anonymous id, or a record that is not a user).
+ */
+export interface AuditTrailEvent extends AuditEvent {
+  actor: AuditPerson | null;
+  target: AuditPerson | null;
+}
+
 /** GET /audit: the list envelope, whose count stops at AUDIT_PAGED_MAX_ROWS. */
 export interface AuditPage {
-  data: AuditEvent[];
+  data: AuditTrailEvent[];
   meta: PaginationMeta & {
     /** True when more events match than `totalItems` (which is then AUDIT_PAGED_MAX_ROWS). */
     totalItemsCapped: boolean;

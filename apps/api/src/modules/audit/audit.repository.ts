@@ -1,3 +1,4 @@
+import type { AuditPerson } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -23,6 +24,12 @@ export interface AuditEventRow {
   details: string | null;
 }
 
+/** An event with its actor and target as the users they are now (null: no such user). */
+export interface AuditTrailRow extends AuditEventRow {
+  actor: AuditPerson | null;
+  target: AuditPerson | null;
+}
+
 /** The audit trail: appended to (inside the caller's transaction when bound to one) and read. */
 export class AuditRepository {
   constructor(
@@ -42,7 +49,7 @@ export class AuditRepository {
   async findPage(
     filter: AuditFilter,
     { offset, limit, countUpTo }: { offset: number; limit: number; countUpTo?: number },
-  ): Promise<{ events: AuditEventRow[]; total: number }> {
+  ): Promise<{ events: AuditTrailRow[]; total: number }> {
     let query = this.db.selectFrom('audit_events');
     if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
     if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
@@ -72,7 +79,33 @@ export class AuditRepository {
       .limit(limit)
       .offset(offset)
       .execute();
-    return { events, total: Number(total) };
+    const people = await this.findPeople(
+      events.flatMap((event) => [event.actorId, event.targetId]),
+    );
+    const person = (id: string | null) => (id === null ? null : (people.get(id) ?? null));
+    return {
+      events: events.map((event) => ({
+        ...event,
+        actor: person(event.actorId),
+        target: person(event.targetId),
+      })),
+      total: Number(total),
+    };
+  }
+
+  /**
+   * The users among `ids` (actors and targets of a page), by id. A second query rather than a
+   * join: a page holds at most 100 events, and the trail's index walk stays as it is.
+   */
+  private async findPeople(ids: (string | null)[]): Promise<Map<string, AuditPerson>> {
+    const wanted = [...new Set(ids.filter((id) => id !== null))];
+    if (wanted.length === 0) return new Map();
+    const users = await this.db
+      .selectFrom('users')
+      .select(['id', 'full_name as fullName', 'email'])
+      .where('id', 'in', wanted)
+      .execute();
+    return new Map(users.map((user) => [user.id, user]));
   }
 
   /** Every event where the user is the actor or the target, oldest first (their own data). */

@@ -13,7 +13,7 @@ import { pageOffset, paginationMeta, paginationMetaSchema } from '../../lib/pagi
 import { monitoring } from '../../http/guards.js';
 import { auditCsv } from './audit-csv.js';
 import { AUDIT_ACTIONS } from './audit-events.js';
-import type { AuditEventRow, AuditFilter, AuditRepository } from './audit.repository.js';
+import type { AuditFilter, AuditRepository, AuditTrailRow } from './audit.repository.js';
 
 export const AUDIT_DEFAULT_LIMIT = 50;
 
@@ -74,17 +74,28 @@ const auditEventSchema = z.object({
   userAgent: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
-type AuditEvent = z.infer<typeof auditEventSchema>;
+
+const auditPersonSchema = z.object({
+  id: z.string(),
+  fullName: z.string().nullable(),
+  email: z.string(),
+});
+
+const auditTrailEventSchema = auditEventSchema.extend({
+  actor: auditPersonSchema.nullable(),
+  target: auditPersonSchema.nullable(),
+});
+type AuditTrailEvent = z.infer<typeof auditTrailEventSchema>;
 
 const auditPageSchema = z.object({
-  data: z.array(auditEventSchema),
+  data: z.array(auditTrailEventSchema),
   meta: paginationMetaSchema.extend({ totalItemsCapped: z.boolean() }),
 }) satisfies z.ZodType<AuditPage>;
 
-function toEvent(row: AuditEventRow): AuditEvent {
+function toEvent(row: AuditTrailRow): AuditTrailEvent {
   return {
     ...row,
-    details: row.details ? (JSON.parse(row.details) as AuditEvent['details']) : null,
+    details: row.details ? (JSON.parse(row.details) as AuditTrailEvent['details']) : null,
   };
 }
 
@@ -105,7 +116,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditRepository }> = as
           '`from` and `to` (ISO 8601 times, inclusive). `limitPerPage` defaults to ' +
           `${AUDIT_DEFAULT_LIMIT}. Pages reach the newest ${AUDIT_PAGED_MAX_ROWS} matches, and ` +
           '`totalItems` counts no further: `meta.totalItemsCapped` is true when more match ' +
-          '(narrow the filters to reach them). Expired accounts appear under an anonymous id.',
+          '(narrow the filters to reach them). `actor` and `target` are the users those ids are ' +
+          'now (name and email), null where the id is no user: deleted, a record that is not a ' +
+          'user, or an expired account, which appears under an anonymous id.',
         security: bearerSecurity,
         querystring: auditQuerySchema,
         response: { 200: auditPageSchema, ...errorResponses(400, 401, 403) },

@@ -4,6 +4,7 @@ import {
   RECORD_DATE_FORMAT,
   SECURITY_MESSAGES,
   type AuditAction,
+  type AuditPerson,
 } from '@staff-admin/shared';
 import { DownloadIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { Input } from '../../../components/ui/input.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { countLabel, Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
@@ -29,6 +31,43 @@ const ACTION_OPTIONS = [
 
 const EVENT_NAMES = ['event', 'events'] as const;
 
+/** The filters' labels, also used to say which of them the server refused. */
+const FILTER_LABELS: Record<keyof AuditFilters, string> = {
+  actor: 'Actor (user id)',
+  target: 'Target (user id)',
+  action: 'Action',
+  from: 'From',
+  to: 'To',
+};
+const FILTER_FIELDS = Object.keys(FILTER_LABELS) as (keyof AuditFilters)[];
+
+/** The server's messages for the filters now in the URL, by filter (a 400 names them). */
+function filterErrorsOf(error: unknown): Partial<Record<keyof AuditFilters, string>> {
+  if (!isApiError(error, 400)) return {};
+  const errors: Partial<Record<keyof AuditFilters, string>> = {};
+  for (const field of FILTER_FIELDS) {
+    const message = error.errors?.[field];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** A user the event names: their name (and email), or the id when it is no user's now. */
+function Person({ person, id }: { person: AuditPerson | null; id: string | null }) {
+  if (person) {
+    return (
+      <>
+        <span className="block text-slate-900">{person.fullName ?? person.email}</span>
+        {person.fullName && (
+          <span className="block text-xs break-all text-slate-600">{person.email}</span>
+        )}
+      </>
+    );
+  }
+  if (id === null) return <>{EMPTY_VALUE}</>;
+  return <span className="font-mono text-xs break-all">{id}</span>;
+}
+
 /** The audit trail with its filters and pages in the URL, and a CSV of the filtered rows. */
 export function SecurityAuditTrail() {
   const [params, update] = useAuditParams();
@@ -43,8 +82,16 @@ export function SecurityAuditTrail() {
     exportCsv.mutate(params, { onError: (error) => toast.error(getErrorMessage(error)) });
   };
 
+  const filterErrors = filterErrorsOf(audit.error);
+  const refusedFilters = FILTER_FIELDS.filter((field) => filterErrors[field]);
+
   let result = '';
-  if (meta && !audit.isFetching) {
+  if (refusedFilters.length > 0) {
+    // Focus stays on the control used (Apply filters): the refusal is read out from here.
+    result = `The filters were not applied. ${refusedFilters
+      .map((field) => `${FILTER_LABELS[field]}: ${filterErrors[field]}`)
+      .join(' ')}`;
+  } else if (meta && !audit.isFetching) {
     const pages = Math.max(meta.totalPages, 1);
     result =
       meta.totalItems === 0
@@ -62,10 +109,8 @@ export function SecurityAuditTrail() {
       </h2>
       <LiveStatus message={result} />
       <AuditFiltersForm
-        // Back, forward or a link change the URL: the fields start again from it.
-        key={new URLSearchParams({ ...filters }).toString()}
         filters={filters}
-        errors={isApiError(audit.error, 400) ? (audit.error.errors ?? {}) : {}}
+        errors={filterErrors}
         onApply={(changes) => update({ ...changes, page: 1 })}
       />
       <div className="flex justify-end">
@@ -74,7 +119,11 @@ export function SecurityAuditTrail() {
           Export CSV
         </Button>
       </div>
-      {audit.isError && !audit.data ? (
+      {refusedFilters.length > 0 ? (
+        <p className="px-3 py-8 text-center text-slate-700">
+          No events shown: fix the filters marked above.
+        </p>
+      ) : audit.isError && !audit.data ? (
         <div role="alert" className="flex flex-col items-center gap-4 px-6 py-8 text-center">
           <p className="text-slate-800">
             The audit trail could not be loaded. {getErrorMessage(audit.error)}
@@ -89,47 +138,49 @@ export function SecurityAuditTrail() {
         </div>
       ) : (
         <>
-          {/* Fixed columns whose text wraps: the table fits a 320px screen without scrolling. */}
-          <table
-            className="w-full table-fixed border-collapse text-left text-sm break-words"
-            aria-busy={audit.isFetching}
-          >
-            <caption className="sr-only">Audit trail</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-              <tr>
-                {['Time', 'Action', 'Actor', 'Target', 'IP'].map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.data.length === 0 ? (
+          {/* Words are never cut: a narrow screen scrolls the table sideways instead. */}
+          <TableScroll label="Audit trail table">
+            <table
+              className="w-full min-w-[720px] border-collapse text-left text-sm"
+              aria-busy={audit.isFetching}
+            >
+              <caption className="sr-only">Audit trail</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
-                  <td colSpan={5} className="px-3 py-8 text-center text-slate-700">
-                    No events match these filters.
-                  </td>
+                  {['Time', 'Action', 'Actor', 'Target', 'IP'].map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
-              ) : (
-                audit.data.data.map((event) => (
-                  <tr key={event.id} className="border-b border-slate-100 last:border-0">
-                    <td className="px-3 py-2 text-slate-700">
-                      {formatDate(event.at, RECORD_DATE_FORMAT)}
+              </thead>
+              <tbody>
+                {audit.data.data.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="px-3 py-8 text-center text-slate-700">
+                      No events match these filters.
                     </td>
-                    <td className="px-3 py-2 font-medium text-slate-900">{event.action}</td>
-                    <td className="px-3 py-2 font-mono text-xs break-all text-slate-700">
-                      {event.actorId ?? EMPTY_VALUE}
-                    </td>
-                    <td className="px-3 py-2 font-mono text-xs break-all text-slate-700">
-                      {event.targetId ?? EMPTY_VALUE}
-                    </td>
-                    <td className="px-3 py-2 text-slate-700">{event.ip ?? EMPTY_VALUE}</td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+                ) : (
+                  audit.data.data.map((event) => (
+                    <tr key={event.id} className="border-b border-slate-100 last:border-0">
+                      <td className="px-3 py-2 text-slate-700">
+                        {formatDate(event.at, RECORD_DATE_FORMAT)}
+                      </td>
+                      <td className="px-3 py-2 font-medium text-slate-900">{event.action}</td>
+                      <td className="px-3 py-2 text-slate-700">
+                        <Person person={event.actor} id={event.actorId} />
+                      </td>
+                      <td className="px-3 py-2 text-slate-700">
+                        <Person person={event.target} id={event.targetId} />
+                      </td>
+                      <td className="px-3 py-2 text-slate-700">{event.ip ?? EMPTY_VALUE}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </TableScroll>
           {meta?.totalItemsCapped && params.page >= meta.totalPages && (
             <p className="px-4 text-sm text-slate-700">{SECURITY_MESSAGES.pageBeyondCap}</p>
           )}
@@ -157,13 +208,25 @@ const NO_FILTERS: AuditFilters = { actor: '', target: '', action: '', from: '', 
 interface AuditFiltersFormProps {
   filters: AuditFilters;
   /** The server's field messages for the filters now in the URL. */
-  errors: Record<string, string>;
+  errors: Partial<Record<keyof AuditFilters, string>>;
   onApply: (filters: AuditFilters) => void;
 }
 
-/** The audit trail's filters, applied together with the button (and Enter). */
+const sameFilters = (a: AuditFilters, b: AuditFilters) =>
+  FILTER_FIELDS.every((field) => a[field] === b[field]);
+
+/**
+ * The audit trail's filters, applied together with the button (and Enter). The form stays in the
+ * page while they apply, so focus stays on the control used (docs/accessibility.md).
+ */
 function AuditFiltersForm({ filters, errors: fieldErrors, onApply }: AuditFiltersFormProps) {
   const [draft, setDraft] = useState(filters);
+  // Clear, Back, forward or a link change the URL: the fields follow it.
+  const [shown, setShown] = useState(filters);
+  if (!sameFilters(filters, shown)) {
+    setShown(filters);
+    setDraft(filters);
+  }
   const set = (changes: Partial<AuditFilters>) =>
     setDraft((current) => ({ ...current, ...changes }));
   const apply = (event: FormEvent) => {
@@ -179,35 +242,35 @@ function AuditFiltersForm({ filters, errors: fieldErrors, onApply }: AuditFilter
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
     >
       <Input
-        label="Actor (user id)"
+        label={FILTER_LABELS.actor}
         value={draft.actor}
         onChange={(event) => set({ actor: event.target.value })}
         error={fieldErrors.actor}
         autoComplete="off"
       />
       <Input
-        label="Target (user id)"
+        label={FILTER_LABELS.target}
         value={draft.target}
         onChange={(event) => set({ target: event.target.value })}
         error={fieldErrors.target}
         autoComplete="off"
       />
       <Dropdown<AuditAction | typeof ALL>
-        label="Action"
+        label={FILTER_LABELS.action}
         options={ACTION_OPTIONS}
         value={draft.action || ALL}
         onChange={(value) => set({ action: value === ALL ? '' : value })}
         error={fieldErrors.action}
       />
       <Input
-        label="From"
+        label={FILTER_LABELS.from}
         type="datetime-local"
         value={draft.from}
         onChange={(event) => set({ from: event.target.value })}
         error={fieldErrors.from}
       />
       <Input
-        label="To"
+        label={FILTER_LABELS.to}
         type="datetime-local"
         value={draft.to}
         onChange={(event) => set({ to: event.target.value })}

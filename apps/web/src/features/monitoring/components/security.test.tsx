@@ -1,7 +1,7 @@
 import {
   SECURITY_MESSAGES,
-  type AuditEvent,
   type AuditPage,
+  type AuditTrailEvent,
   type LockedAccount,
   type Paginated,
   type SecuritySummary,
@@ -40,12 +40,14 @@ const hours = (counts: number[] = []): SecuritySummary['failedSignIns'] =>
     count: counts[index] ?? 0,
   }));
 
-const EVENT: AuditEvent = {
+const EVENT: AuditTrailEvent = {
   id: '20000000-0000-4000-8000-000000000001',
   at: '2026-11-22T10:30:00.000Z',
   action: 'auth.locked_out',
   actorId: null,
+  actor: null,
   targetId: LOCKED.user!.id,
+  target: { id: LOCKED.user!.id, fullName: 'Ada Lovelace', email: 'ada@example.com' },
   ip: '203.0.113.7',
   userAgent: null,
   details: { lockouts: 1, seconds: 60 },
@@ -54,14 +56,14 @@ const EVENT: AuditEvent = {
 function serveSecurity({
   locked = [] as LockedAccount[],
   summary = { failedSignIns: hours(), refreshTokenReuses: [] } as SecuritySummary,
-  events = [] as AuditEvent[],
+  events = [] as AuditTrailEvent[],
 } = {}) {
   answer('get', '/monitoring/security/locked-accounts', () => HttpResponse.json(page(locked)));
   answer('get', '/monitoring/security/summary', () => HttpResponse.json({ data: summary }));
   return answer('get', '/audit', () => HttpResponse.json(auditPage(events)));
 }
 
-const auditPage = (events: AuditEvent[], totalItemsCapped = false): AuditPage => {
+const auditPage = (events: AuditTrailEvent[], totalItemsCapped = false): AuditPage => {
   const { data, meta } = page(events);
   return { data, meta: { ...meta, totalItemsCapped } };
 };
@@ -188,6 +190,75 @@ describe('Sign-in security screen', () => {
     expect(await screen.findByText('Must be a user id')).toBeVisible();
     expect(screen.getByLabelText('Actor (user id)')).toHaveAttribute('aria-invalid', 'true');
     expect(calls[0]!.url.searchParams.get('page')).toBe('1');
+    expect(screen.getByText('No events shown: fix the filters marked above.')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'The filters were not applied. Actor (user id): Must be a user id',
+      ),
+    );
+  });
+
+  it('keeps focus on the control used when filters apply, are cleared or are refused', async () => {
+    serveSecurity({ events: [EVENT] });
+    const { user, router } = renderApp(URL_PATH, { user: ADMIN });
+    await screen.findByRole('cell', { name: 'auth.locked_out' });
+
+    // Enter in a field applies the filters: the field keeps focus, and its text.
+    const target = screen.getByLabelText('Target (user id)');
+    await user.type(target, `${EVENT.targetId!}{Enter}`);
+    await waitFor(() => expect(router.state.location.search).toContain('target='));
+    await screen.findByRole('cell', { name: 'auth.locked_out' });
+    expect(screen.getByLabelText('Target (user id)')).toHaveFocus();
+    expect(screen.getByLabelText('Target (user id)')).toHaveValue(EVENT.targetId);
+
+    const apply = screen.getByRole('button', { name: 'Apply filters' });
+    await user.click(apply);
+    expect(screen.getByRole('button', { name: 'Apply filters' })).toHaveFocus();
+
+    const clear = screen.getByRole('button', { name: 'Clear' });
+    await user.click(clear);
+    await waitFor(() => expect(router.state.location.search).not.toContain('target='));
+    expect(screen.getByLabelText('Target (user id)')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Clear' })).toHaveFocus();
+
+    // A filter the server refuses: focus stays on Apply filters, and the refusal is read out.
+    answer('get', '/audit', () => apiError(400, 'Invalid input', { from: 'Invalid ISO datetime' }));
+    await user.type(screen.getByLabelText('Actor (user id)'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('Invalid ISO datetime')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Apply filters' })).toHaveFocus();
+    expect(screen.getByLabelText('Actor (user id)')).toHaveValue('x');
+
+    // Back brings the URL's earlier filters into the fields.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText('Actor (user id)')).toHaveValue(''));
+  });
+
+  it('names the actor and the target, and shows an id only where it is no user’s', async () => {
+    const gone = '30000000-0000-4000-8000-000000000009';
+    serveSecurity({
+      events: [
+        EVENT,
+        {
+          ...EVENT,
+          id: '20000000-0000-4000-8000-000000000002',
+          action: 'user.position_changed',
+          actorId: ADMIN.id,
+          actor: { id: ADMIN.id, fullName: null, email: 'root@example.com' },
+          targetId: gone,
+          target: null,
+        },
+      ],
+    });
+    renderApp(URL_PATH, { user: ADMIN });
+    const trail = await screen.findByRole('table', { name: 'Audit trail' });
+    const [, locked, changed] = within(trail).getAllByRole('row');
+    expect(within(locked!).getAllByRole('cell')[3]).toHaveTextContent(
+      'Ada Lovelaceada@example.com',
+    );
+    expect(locked).not.toHaveTextContent(EVENT.targetId!);
+    expect(within(changed!).getAllByRole('cell')[2]).toHaveTextContent(/^root@example\.com$/);
+    expect(within(changed!).getAllByRole('cell')[3]).toHaveTextContent(gone);
   });
 
   it('says when more events match than it counts, and how to reach older ones', async () => {
