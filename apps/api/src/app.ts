@@ -7,7 +7,7 @@ import type { Config, TrustProxy } from './config/env.js';
 import { createDatabase, type Database } from './db/database.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMemoryCounterStore, type CounterStore } from './lib/counter-store.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { withLocalFallback } from './lib/fallback-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
@@ -135,6 +135,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const errorHandler = createErrorHandler(clock);
   const app = Fastify({
     loggerInstance: logger,
+    logController: new RequestLogController(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),

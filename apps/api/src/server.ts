@@ -5,7 +5,7 @@ import { ConfigError, loadConfigFromProcess } from './config/env.js';
 import { createDatabase, MIGRATION_LOCK_WAIT_MS } from './db/database.js';
 import { systemClock } from './lib/clock.js';
 import { OutageLog } from './lib/dependency-failure.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, logFormatFor } from './lib/logger.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** A request's query that has no answer this long fails with 503 (see db/database.ts). */
@@ -16,7 +16,11 @@ process.setSourceMapsEnabled(true);
 
 async function start(): Promise<void> {
   const config = loadConfigFromProcess();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(
+    config.logLevel,
+    undefined,
+    logFormatFor(config.logFormat, process.stdout.isTTY),
+  );
   // Idle connections all fail at once when PostgreSQL goes: one line per outage. (pg hangs the
   // whole client on the error; only what it says is logged.)
   const outages = new OutageLog(systemClock);

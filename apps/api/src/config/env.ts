@@ -19,6 +19,9 @@ import { parseDuration } from './duration.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** How log lines are written: JSON for log collectors, or readable lines for a person. */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export type DatabaseConfig =
   { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
@@ -71,6 +74,8 @@ export interface Config {
   redisPrefix: string;
   firstAdmin: { email: string; password: string } | undefined;
   logLevel: LogLevel;
+  /** LOG_FORMAT; unset: readable lines when stdout is a terminal, JSON otherwise. */
+  logFormat: LogFormat | undefined;
   limits: {
     authRequestsPerMinute: number;
     loginFailuresBeforeLock: number;
@@ -255,6 +260,7 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(60),
   LOGIN_FAILURES_BEFORE_LOCK: int(1, 1_000_000, 'must be a whole number of at least 1').default(10),
   FORGOT_PASSWORD_PER_HOUR: int(1, 1_000_000, 'must be a whole number of at least 1').default(5),
@@ -369,6 +375,7 @@ export function loadConfig(env: Env): Config {
         ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD }
         : undefined,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     limits: {
       authRequestsPerMinute: vars.RATE_LIMIT_PER_MINUTE,
       loginFailuresBeforeLock: vars.LOGIN_FAILURES_BEFORE_LOCK,

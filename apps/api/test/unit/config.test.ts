@@ -111,6 +111,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'Boss@Example.com',
       ADMIN_PASSWORD: 'Str0ng-Passw0rd!',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
       RATE_LIMIT_PER_MINUTE: '20',
       LOGIN_FAILURES_BEFORE_LOCK: '4',
       FORGOT_PASSWORD_PER_HOUR: '2',
@@ -152,6 +153,7 @@ describe('loadConfig', () => {
       redisPrefix: 'staff-prod:',
       firstAdmin: { email: 'boss@example.com', password: 'Str0ng-Passw0rd!' },
       logLevel: 'warn',
+      logFormat: 'json',
       limits: {
         authRequestsPerMinute: 20,
         loginFailuresBeforeLock: 4,
@@ -195,6 +197,7 @@ describe('loadConfig', () => {
         { LOG_LEVEL: 'verbose' },
         'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
       ],
+      [{ LOG_FORMAT: 'text' }, 'LOG_FORMAT must be one of json, pretty'],
       [
         { RATE_LIMIT_PER_MINUTE: '0' },
         'RATE_LIMIT_PER_MINUTE must be a whole number of at least 1',

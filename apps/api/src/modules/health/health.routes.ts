@@ -16,6 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health',
     {
+      config: { probe: true },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',
@@ -39,6 +40,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/ready',
     {
+      config: { probe: true },
       schema: {
         tags: ['health'],
         summary: 'Readiness: may this process take traffic?',
