@@ -59,7 +59,8 @@ async function setRetentionFinishedAt(at: number) {
 
 describe('Monitoring › Overview: checks', () => {
   it('passes every part of a healthy install, with latency and time of each check', async () => {
-    await setRetentionFinishedAt(t.clock.now() - HOUR);
+    const finished = t.clock.now() - HOUR;
+    await setRetentionFinishedAt(finished);
     const data = await overview();
     expect(data.status).toBe('pass');
     // Redis is checked when TEST_REDIS_URL gives the app a REDIS_URL; SMTP only with SMTP_URL.
@@ -75,8 +76,14 @@ describe('Monitoring › Overview: checks', () => {
       expect(c, c.name).toMatchObject({ status: 'pass', time: iso(t.clock.now()) });
       expect(c.latencyMs).toBeGreaterThanOrEqual(0);
     }
-    expect(check(data, 'database')!.output).toBe('ok');
+    expect(check(data, 'database')).toMatchObject({ output: 'ok', at: null });
     expect(check(data, 'errorReports')!.output).toBe('0 of 5,000 browser reports stored today');
+    // A time is data for the site to show as people read times, never an ISO string in the text.
+    expect(check(data, 'retention')).toMatchObject({
+      output: 'last run finished',
+      at: iso(finished),
+    });
+    expect(check(data, 'mailWorker')).toMatchObject({ output: 'no mail waiting', at: null });
   });
 
   it('warns when the retention job has not finished for over 2 days', async () => {
@@ -110,7 +117,8 @@ describe('Monitoring › Overview: checks', () => {
       const data = await overview();
       expect(check(data, 'mailWorker')).toMatchObject({
         status: 'warn',
-        output: 'the oldest due mail waits 10 min',
+        output: '1 mail waiting for the worker, due',
+        at: iso(t.clock.now() - 10 * MINUTE),
       });
       expect(data.status).toBe('warn');
     } finally {
@@ -121,21 +129,21 @@ describe('Monitoring › Overview: checks', () => {
 });
 
 describe('Monitoring › Overview: SMTP, read from the outbox', () => {
-  it('passes while nothing retries and warns while mail retries after an SMTP failure', async () => {
+  it('passes while nothing retries and warns while mail retries after an SMTP failure; the mail worker speaks of the same mail', async () => {
     // Nothing listens on port 1; the check never connects, it reads the outbox.
     const smtp = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const smtpAdmin = await createUser(smtp, { position: 'admin' });
-      const read = async () => {
+      const read = async (name = 'smtp') => {
         const { access_token } = await loginTokens(smtp, smtpAdmin);
         const response = await smtp.app.inject({
           method: 'GET',
           url: '/api/monitoring/overview',
           headers: bearer(access_token),
         });
-        return check(response.json<{ data: Overview }>().data, 'smtp');
+        return check(response.json<{ data: Overview }>().data, name);
       };
-      expect(await read()).toMatchObject({ status: 'pass', output: 'no mail sent yet' });
+      expect(await read()).toMatchObject({ status: 'pass', output: 'no mail sent yet', at: null });
 
       await smtp.db
         .insertInto('mail_outbox')
@@ -154,8 +162,27 @@ describe('Monitoring › Overview: SMTP, read from the outbox', () => {
         .execute();
       expect(await read()).toMatchObject({
         status: 'warn',
-        output: '1 mail(s) retrying after an SMTP failure',
+        output: '1 mail retrying after an SMTP failure',
       });
+      // Not "no mail waiting": the worker is not late, and it says when it tries again.
+      expect(await read('mailWorker')).toMatchObject({
+        status: 'pass',
+        output: '1 mail waiting to be retried',
+        at: iso(smtp.clock.now() + HOUR),
+      });
+
+      // Sent at its next try: the last send is a time, and nothing waits.
+      const sentAt = smtp.clock.now();
+      await smtp.db
+        .updateTable('mail_outbox')
+        .set({ sent_at: iso(sentAt), last_error: null, attempts: 2 })
+        .execute();
+      expect(await read()).toMatchObject({
+        status: 'pass',
+        output: 'last mail sent',
+        at: iso(sentAt),
+      });
+      expect(await read('mailWorker')).toMatchObject({ output: 'no mail waiting', at: null });
     } finally {
       await smtp.close();
     }

@@ -11,8 +11,13 @@ const healthStatusSchema = z.enum(HEALTH_STATUSES);
 export const overviewCheckSchema = z.object({
   name: z.enum(OVERVIEW_CHECKS),
   status: healthStatusSchema,
-  /** What was found, for people: "ok", "unavailable", "oldest mail waits 12 min". */
+  /** What was found, for people: "ok", "unavailable", "1 mail retrying after an SMTP failure". */
   output: z.string(),
+  /**
+   * When what `output` tells of happened or will happen (ISO), or null: "last mail sent" at 10:02.
+   * Shown after the output as a relative time ("last mail sent 5 minutes ago"), never in it.
+   */
+  at: z.string().nullable(),
   /** How long the check took, in milliseconds. */
   latencyMs: z.number(),
   /** When it ran (ISO). */

@@ -7,3 +7,21 @@ export function formatDate(value: string | Date | null | undefined, pattern = DA
   const date = typeof value === 'string' ? parseISO(value) : value;
   return isValid(date) ? format(date, pattern) : EMPTY_VALUE;
 }
+
+const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+
+/**
+ * How far a moment is from now, `ms` after it (negative: before): "now", "12 seconds ago",
+ * "3 minutes ago", "in 4 minutes", "2 hours ago", "yesterday", "3 days ago". Each unit is rounded
+ * before the next is chosen, so 59.6 minutes is "1 hour ago", never "60 minutes ago".
+ */
+export function formatRelative(ms: number): string {
+  const sign = ms < 0 ? -1 : 1;
+  const seconds = Math.round(Math.abs(ms) / 1000);
+  if (seconds < 60) return relative.format(sign * seconds, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return relative.format(sign * minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return relative.format(sign * hours, 'hour');
+  return relative.format(sign * Math.round(hours / 24), 'day');
+}

@@ -39,19 +39,32 @@ export class OverviewRepository {
   }
 
   /**
-   * The outbox as the mail worker and the SMTP check see it: when the longest-waiting due mail
-   * became due (`unloggedOnly`: without SMTP, mail already logged is done), the latest send, the
-   * latest give-up, and how many mails are between attempts after a failure.
+   * The outbox as the mail worker and the SMTP check see it (`unloggedOnly`: without SMTP, mail
+   * already logged is done): the unsent mail that is due, and when the longest-waiting one became
+   * due; the unsent mail waiting for a later try, and when the first of them is; the latest send,
+   * the latest give-up, and how many mails are between attempts after a failure.
    */
   async outboxState(now: string, unloggedOnly: boolean) {
-    let due = this.db
+    let unsent = this.db
       .selectFrom('mail_outbox')
       .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', now);
-    if (unloggedOnly) due = due.where('logged_at', 'is', null);
-    const [oldest, history] = await Promise.all([
-      due.select((eb) => eb.fn.min('next_attempt_at').as('oldestDueAt')).executeTakeFirst(),
+      .where('failed_at', 'is', null);
+    if (unloggedOnly) unsent = unsent.where('logged_at', 'is', null);
+    const [due, later, history] = await Promise.all([
+      unsent
+        .where('next_attempt_at', '<=', now)
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.min('next_attempt_at').as('oldest'),
+        ])
+        .executeTakeFirst(),
+      unsent
+        .where('next_attempt_at', '>', now)
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.min('next_attempt_at').as('next'),
+        ])
+        .executeTakeFirst(),
       this.db
         .selectFrom('mail_outbox')
         .select((eb) => [
@@ -67,7 +80,10 @@ export class OverviewRepository {
         .executeTakeFirst(),
     ]);
     return {
-      oldestDueAt: oldest?.oldestDueAt ?? null,
+      due: Number(due?.count ?? 0),
+      oldestDueAt: due?.oldest ?? null,
+      later: Number(later?.count ?? 0),
+      nextAttemptAt: later?.next ?? null,
       lastSentAt: history?.lastSentAt ?? null,
       lastFailedAt: history?.lastFailedAt ?? null,
       retrying: Number(history?.retrying ?? 0),

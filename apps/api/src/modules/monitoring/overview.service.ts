@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import {
+  countLabel,
+  formatCount,
   OVERVIEW_CHECKS,
   OVERVIEW_COUNTS,
   type HealthStatus,
@@ -52,9 +54,12 @@ export interface OverviewDeps {
 interface CheckResult {
   status: HealthStatus;
   output: string;
+  /** When what `output` tells of happened or will happen; the site says it after the output. */
+  at?: string | null;
 }
 
-const minutes = (ms: number) => `${Math.round(ms / MINUTE_MS)} min`;
+const MAILS = ['mail', 'mails'] as const;
+const REPORTS = ['browser report', 'browser reports'] as const;
 
 /**
  * Monitoring › Overview (docs/decisions.md › Monitoring: overview). Every check reads what is
@@ -151,7 +156,9 @@ export class OverviewService {
         }));
         return {
           name,
-          ...result,
+          status: result.status,
+          output: result.output,
+          at: result.at ?? null,
           latencyMs: Math.round((performance.now() - started) * 10) / 10,
           time: toIso(now),
         };
@@ -212,36 +219,64 @@ export class OverviewService {
 
 type OutboxState = Awaited<ReturnType<OverviewRepository['outboxState']>>;
 
-/** Without opening a connection: what the worker's latest sends and failures say about SMTP. */
+/**
+ * Without opening a connection: what the worker's latest sends and failures say about SMTP.
+ * It speaks of the same mail as the mail worker's check: a mail retrying after a failure here is
+ * the one waiting to be retried there.
+ */
 function smtpCheck({ lastSentAt, lastFailedAt, retrying }: OutboxState): CheckResult {
   if (retrying > 0) {
-    return { status: 'warn', output: `${retrying} mail(s) retrying after an SMTP failure` };
+    return {
+      status: 'warn',
+      output: `${countLabel(retrying, MAILS)} retrying after an SMTP failure`,
+    };
   }
   if (lastFailedAt && (!lastSentAt || lastFailedAt > lastSentAt)) {
-    return { status: 'warn', output: 'the latest mail given up came after the latest sent' };
+    return { status: 'warn', output: 'no mail sent since one was given up', at: lastFailedAt };
   }
-  return {
-    status: 'pass',
-    output: lastSentAt ? `last mail sent ${lastSentAt}` : 'no mail sent yet',
-  };
+  return lastSentAt
+    ? { status: 'pass', output: 'last mail sent', at: lastSentAt }
+    : { status: 'pass', output: 'no mail sent yet' };
 }
 
-function mailWorkerCheck({ oldestDueAt }: OutboxState, now: number): CheckResult {
-  if (!oldestDueAt) return { status: 'pass', output: 'no mail waiting' };
-  const waited = now - Date.parse(oldestDueAt);
-  return waited > MAIL_WAIT_WARN_MS
-    ? { status: 'warn', output: `the oldest due mail waits ${minutes(waited)}` }
-    : { status: 'pass', output: `the oldest due mail waits ${minutes(Math.max(waited, 0))}` };
+/**
+ * Whether the worker keeps up: it warns when due mail has waited over 5 minutes for it. Mail
+ * waiting for a later try (after an SMTP failure) is not late, but it is said, so that this card
+ * never reads "no mail waiting" beside an SMTP card that counts a mail retrying.
+ */
+function mailWorkerCheck(outbox: OutboxState, now: number): CheckResult {
+  const { due, oldestDueAt, later, nextAttemptAt } = outbox;
+  if (due > 0 && oldestDueAt) {
+    return {
+      status: now - Date.parse(oldestDueAt) > MAIL_WAIT_WARN_MS ? 'warn' : 'pass',
+      output: countLabel(due, [
+        'mail waiting for the worker, due',
+        'mails waiting for the worker, the oldest due',
+      ]),
+      at: oldestDueAt,
+    };
+  }
+  if (later > 0 && nextAttemptAt) {
+    return {
+      status: 'pass',
+      output: countLabel(later, [
+        'mail waiting to be retried',
+        'mails waiting to be retried, the first',
+      ]),
+      at: nextAttemptAt,
+    };
+  }
+  return { status: 'pass', output: 'no mail waiting' };
 }
 
 function retentionCheck(lastFinishedAt: string | null, now: number): CheckResult {
   if (!lastFinishedAt) return { status: 'warn', output: 'never ran' };
-  return now - Date.parse(lastFinishedAt) > RETENTION_WARN_MS
-    ? { status: 'warn', output: `last run finished ${lastFinishedAt}, over 2 days ago` }
-    : { status: 'pass', output: `last run finished ${lastFinishedAt}` };
+  return {
+    status: now - Date.parse(lastFinishedAt) > RETENTION_WARN_MS ? 'warn' : 'pass',
+    output: 'last run finished',
+    at: lastFinishedAt,
+  };
 }
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** Warns while browser reports are dropped: the day's cap of stored ones is reached. */
 function errorReportsCheck({ stored, dropped, cap }: BrowserReportsToday): CheckResult {
@@ -249,10 +284,13 @@ function errorReportsCheck({ stored, dropped, cap }: BrowserReportsToday): Check
     ? {
         status: 'warn',
         output:
-          `${count(dropped)} browser reports dropped today: the daily cap of ${count(cap)} ` +
+          `${countLabel(dropped, REPORTS)} dropped today: the daily cap of ${formatCount(cap)} ` +
           'stored reports is reached (ERROR_REPORTS_PER_DAY); their groups still count them',
       }
-    : { status: 'pass', output: `${count(stored)} of ${count(cap)} browser reports stored today` };
+    : {
+        status: 'pass',
+        output: `${formatCount(stored)} of ${countLabel(cap, REPORTS)} stored today`,
+      };
 }
 
 const SEVERITY: Record<HealthStatus, number> = { pass: 0, warn: 1, fail: 2 };

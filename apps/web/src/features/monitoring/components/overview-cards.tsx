@@ -3,10 +3,16 @@ import {
   OVERVIEW_CHECK_LABELS,
   type HealthStatus,
   type OverviewCheck,
+  type OverviewCheckName,
+  type OverviewCountName,
   type OverviewProcess,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
-import { CheckCircle2Icon, CircleAlertIcon, TriangleAlertIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ArrowRightIcon, CheckCircle2Icon, CircleAlertIcon, TriangleAlertIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { RelativeTime } from '../../../components/ui/date-time.js';
+import { paths } from '../../../config/paths.js';
 
 const STATUS_STYLES: Record<HealthStatus, string> = {
   pass: 'bg-green-100 text-green-900',
@@ -36,13 +42,43 @@ export function HealthBadge({ status }: { status: HealthStatus }) {
   );
 }
 
-/** "12 s ago", "3 min ago", "2 h ago". */
-export function ago(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s ago`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  return `${Math.round(minutes / 60)} h ago`;
+/** The Monitoring screen where a card's figures are looked into. */
+export interface CardScreen {
+  to: string;
+  label: string;
+}
+
+const MAIL: CardScreen = { to: paths.monitoring.mail.path, label: 'View mail' };
+const ERRORS: CardScreen = { to: paths.monitoring.errors.path, label: 'View errors' };
+const SECURITY: CardScreen = { to: paths.monitoring.security.path, label: 'View security' };
+
+/** The checks that have a screen of their own; the others (database, Redis…) have none. */
+const CHECK_SCREENS: Partial<Record<OverviewCheckName, CardScreen>> = {
+  smtp: MAIL,
+  mailWorker: MAIL,
+  errorReports: ERRORS,
+};
+
+/** Every count's screen, filtered to what it counts where the screen can. */
+export const COUNT_SCREENS: Record<OverviewCountName, CardScreen> = {
+  newErrorGroups: ERRORS,
+  serverErrors: { to: `${ERRORS.to}?source=server`, label: 'View server errors' },
+  failedMails: { to: `${MAIL.to}?state=failed`, label: 'View failed mail' },
+  lockouts: SECURITY,
+  signIns: SECURITY,
+};
+
+/** A card's way to its screen, last in the card. */
+export function CardScreenLink({ screen }: { screen: CardScreen }) {
+  return (
+    <Link
+      to={screen.to}
+      className="mt-auto inline-flex items-center gap-1 self-start rounded-sm text-sm font-medium text-blue-700 underline underline-offset-4 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      {screen.label}
+      <ArrowRightIcon />
+    </Link>
+  );
 }
 
 function duration(ms: number): string {
@@ -59,19 +95,33 @@ const millis = (ms: number) => `${ms.toFixed(1)} ms`;
 
 const cardClass = 'flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4';
 
-/** One part's check: its state, what was found, how long the check took and when it ran. */
-export function CheckCard({ check, ageMs }: { check: OverviewCheck; ageMs: number }) {
+/**
+ * One part's check: its state, what was found (and when, if it says), how long the check took,
+ * when it ran, and its screen when it has one. `now` is the server's clock, in ms.
+ */
+export function CheckCard({ check, now }: { check: OverviewCheck; now: number }) {
   const title = OVERVIEW_CHECK_LABELS[check.name];
+  const screen = CHECK_SCREENS[check.name];
   return (
     <li className={cardClass} aria-label={title}>
       <div className="flex items-center justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{title}</h3>
         <HealthBadge status={check.status} />
       </div>
-      <p className="text-slate-700">{check.output}</p>
-      <p className="text-sm text-slate-600">
-        {`${millis(check.latencyMs)} · checked ${ago(ageMs)}`}
+      <p className="text-slate-700">
+        {check.output}
+        {check.at && (
+          <>
+            {' '}
+            <RelativeTime value={check.at} now={now} />
+          </>
+        )}
       </p>
+      <p className="text-sm text-slate-600">
+        {`${millis(check.latencyMs)} · checked `}
+        <RelativeTime value={check.time} now={now} />
+      </p>
+      {screen && <CardScreenLink screen={screen} />}
     </li>
   );
 }
@@ -79,7 +129,7 @@ export function CheckCard({ check, ageMs }: { check: OverviewCheck; ageMs: numbe
 /** One live API process, from its heartbeat row. */
 export function ProcessCard({ process, nowMs }: { process: OverviewProcess; nowMs: number }) {
   const title = `${process.host} · pid ${process.pid}`;
-  const figures: [string, string][] = [
+  const figures: [string, ReactNode][] = [
     ['Uptime', duration(nowMs - Date.parse(process.startedAt))],
     ['Memory (RSS)', megabytes(process.rssBytes)],
     ['Heap', `${megabytes(process.heapUsedBytes)} of ${megabytes(process.heapTotalBytes)}`],
@@ -89,7 +139,7 @@ export function ProcessCard({ process, nowMs }: { process: OverviewProcess; nowM
     ],
     ['Node.js', process.nodeVersion],
     ['Release', process.release ?? 'not set'],
-    ['Last heartbeat', ago(nowMs - Date.parse(process.lastSeenAt))],
+    ['Last heartbeat', <RelativeTime value={process.lastSeenAt} now={nowMs} />],
   ];
   return (
     <li className={cardClass} aria-label={`Process ${title}`}>

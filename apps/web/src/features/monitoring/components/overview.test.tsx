@@ -52,10 +52,24 @@ function createOverview(overrides: Partial<Overview> = {}): Overview {
     time,
     release: '2026.11.3',
     checks: [
-      { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time },
-      { name: 'mailWorker', status: 'pass', output: 'no mail waiting', latencyMs: 1.2, time },
-      { name: 'retention', status: 'pass', output: 'last run finished', latencyMs: 0.8, time },
-      { name: 'process', status: 'pass', output: 'ok', latencyMs: 0, time },
+      { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time, at: null },
+      {
+        name: 'mailWorker',
+        status: 'pass',
+        output: 'no mail waiting',
+        latencyMs: 1.2,
+        time,
+        at: null,
+      },
+      {
+        name: 'retention',
+        status: 'pass',
+        output: 'last run finished',
+        latencyMs: 0.8,
+        time,
+        at: null,
+      },
+      { name: 'process', status: 'pass', output: 'ok', latencyMs: 0, time, at: null },
     ],
     processes: [createProcess()],
     counts: OVERVIEW_COUNTS.map((name) => countOf(name)),
@@ -117,14 +131,15 @@ describe('monitoring overview', () => {
       createOverview({
         status: 'warn',
         checks: [
-          { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time },
-          { name: 'redis', status: 'fail', output: 'unavailable', latencyMs: 2000, time },
+          { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time, at: null },
+          { name: 'redis', status: 'fail', output: 'unavailable', latencyMs: 2000, time, at: null },
           {
             name: 'mailWorker',
             status: 'warn',
-            output: 'the oldest due mail waits 12 min',
+            output: '1 mail waiting for the worker, due',
             latencyMs: 1.2,
             time,
+            at: new Date(Date.parse(time) - 12 * 60_000).toISOString(),
           },
         ],
       }),
@@ -132,11 +147,89 @@ describe('monitoring overview', () => {
     renderApp('/monitoring', { user: ADMIN });
     const database = await screen.findByRole('listitem', { name: 'Database' });
     expect(database).toHaveTextContent('Pass');
-    expect(database).toHaveTextContent('0.4 ms · checked 0 s ago');
+    expect(database).toHaveTextContent('0.4 ms · checked now');
     expect(card('Redis')).toHaveTextContent('Fail');
     expect(card('Redis')).toHaveTextContent('unavailable');
     expect(card('Mail worker')).toHaveTextContent('Warn');
-    expect(card('Mail worker')).toHaveTextContent('the oldest due mail waits 12 min');
+    expect(card('Mail worker')).toHaveTextContent(
+      '1 mail waiting for the worker, due 12 minutes ago',
+    );
+  });
+
+  it('shows the times a check speaks of as people read them, the ISO value in <time>', async () => {
+    const time = new Date().toISOString();
+    const finished = new Date(Date.parse(time) - 3 * 24 * HOUR).toISOString();
+    serveOverview(
+      createOverview({
+        status: 'warn',
+        checks: [
+          {
+            name: 'retention',
+            status: 'warn',
+            output: 'last run finished',
+            latencyMs: 0.8,
+            time,
+            at: finished,
+          },
+        ],
+      }),
+    );
+    renderApp('/monitoring', { user: ADMIN });
+    const retention = await screen.findByRole('listitem', { name: 'Retention job' });
+    expect(retention).toHaveTextContent('last run finished 3 days ago');
+    expect(retention).not.toHaveTextContent(/\d{4}-\d\d-\d\dT/);
+    const times = [...retention.querySelectorAll('time')].map((node) => node.dateTime);
+    expect(times).toEqual([finished, time]);
+  });
+
+  it('links each card to the screen where it can be looked into', async () => {
+    const time = new Date().toISOString();
+    serveOverview(
+      createOverview({
+        checks: [
+          { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time, at: null },
+          {
+            name: 'smtp',
+            status: 'pass',
+            output: 'no mail sent yet',
+            latencyMs: 1,
+            time,
+            at: null,
+          },
+          {
+            name: 'mailWorker',
+            status: 'pass',
+            output: 'no mail waiting',
+            latencyMs: 1,
+            time,
+            at: null,
+          },
+          {
+            name: 'errorReports',
+            status: 'pass',
+            output: '0 of 5,000',
+            latencyMs: 1,
+            time,
+            at: null,
+          },
+        ],
+      }),
+    );
+    renderApp('/monitoring', { user: ADMIN });
+    const href = (name: string) =>
+      within(card(name))
+        .queryAllByRole('link')
+        .map((link) => `${link.textContent} ${link.getAttribute('href')}`);
+    await screen.findByRole('listitem', { name: 'SMTP' });
+    expect(href('Database')).toEqual([]);
+    expect(href('SMTP')).toEqual(['View mail /monitoring/mail']);
+    expect(href('Mail worker')).toEqual(['View mail /monitoring/mail']);
+    expect(href('Error reports')).toEqual(['View errors /monitoring/errors']);
+    expect(href('Failed mails')).toEqual(['View failed mail /monitoring/mail?state=failed']);
+    expect(href('Server errors (5xx)')).toEqual([
+      'View server errors /monitoring/errors?source=server',
+    ]);
+    expect(href('Lockouts')).toEqual(['View security /monitoring/security']);
   });
 
   it('says when browser error reports are being dropped, and how many today', async () => {
@@ -148,8 +241,8 @@ describe('monitoring overview', () => {
       createOverview({
         status: 'warn',
         checks: [
-          { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time },
-          { name: 'errorReports', status: 'warn', output, latencyMs: 0.6, time },
+          { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time, at: null },
+          { name: 'errorReports', status: 'warn', output, latencyMs: 0.6, time, at: null },
         ],
       }),
     );
@@ -216,13 +309,13 @@ describe('monitoring overview', () => {
   it('keeps the last figures and says they are stale when a refresh fails', async () => {
     serveOverview(createOverview());
     renderApp('/monitoring', { user: ADMIN });
-    expect(await screen.findByText('Last updated 0 s ago')).toBeVisible();
+    expect(await screen.findByText('Last updated now')).toBeVisible();
 
     answer('get', '/monitoring/overview', () => apiError(503, 'Service unavailable'));
     await queryClient.refetchQueries({ queryKey: OVERVIEW_KEY });
     await waitFor(() =>
       expect(screen.getByText(/cannot reach the server$/)).toHaveTextContent(
-        /^Last updated \d+ s ago — cannot reach the server$/,
+        /^Last updated (now|\d+ seconds? ago) — cannot reach the server$/,
       ),
     );
     expect(screen.getByRole('alert')).toHaveTextContent('the server cannot be reached');

@@ -1,10 +1,17 @@
-import { OVERVIEW_COUNT_LABELS } from '@staff-admin/shared';
+import { formatCount, OVERVIEW_COUNT_LABELS } from '@staff-admin/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
+import { formatRelative } from '../../../lib/format-date.js';
 import { useOverview } from '../api/get-overview.js';
-import { ago, CheckCard, HealthBadge, ProcessCard } from './overview-cards.js';
+import {
+  CardScreenLink,
+  CheckCard,
+  COUNT_SCREENS,
+  HealthBadge,
+  ProcessCard,
+} from './overview-cards.js';
 import { HourlyChart } from './hourly-chart.js';
 
 /** The clock the "N s ago" texts count with, moving every second while the page is open. */
@@ -43,6 +50,7 @@ export function Overview() {
   const data = overview.data;
   const receivedAgo = now - overview.dataUpdatedAt;
   const serverNow = Date.parse(data.time) + receivedAgo;
+  const updated = formatRelative(-receivedAgo);
   return (
     <div className="flex flex-col gap-8">
       <p className="flex flex-wrap items-center gap-2 text-slate-700">
@@ -50,19 +58,19 @@ export function Overview() {
         <HealthBadge status={data.status} />
         <span className="text-sm">
           {overview.isError
-            ? `Last updated ${ago(receivedAgo)} — cannot reach the server`
-            : `Last updated ${ago(receivedAgo)}`}
+            ? `Last updated ${updated} — cannot reach the server`
+            : `Last updated ${updated}`}
         </span>
       </p>
       {overview.isError && (
         <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-amber-900">
-          {`These figures are from ${ago(receivedAgo)}: the server cannot be reached. They refresh as soon as it answers.`}
+          {`These figures are from ${updated}: the server cannot be reached. They refresh as soon as it answers.`}
         </p>
       )}
       <Section title="Checks">
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {data.checks.map((check) => (
-            <CheckCard key={check.name} check={check} ageMs={serverNow - Date.parse(check.time)} />
+            <CheckCard key={check.name} check={check} now={serverNow} />
           ))}
         </ul>
       </Section>
@@ -85,12 +93,13 @@ export function Overview() {
           {data.counts.map((count) => (
             <li
               key={count.name}
-              className="rounded-2xl border border-slate-200 bg-white p-4"
+              className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
               aria-label={OVERVIEW_COUNT_LABELS[count.name]}
             >
               <h3 className="text-slate-700">{OVERVIEW_COUNT_LABELS[count.name]}</h3>
-              <p className="text-2xl font-bold text-slate-900">{count.total}</p>
+              <p className="text-2xl font-bold text-slate-900">{formatCount(count.total)}</p>
               <HourlyChart hours={count.hours} label={OVERVIEW_COUNT_LABELS[count.name]} />
+              <CardScreenLink screen={COUNT_SCREENS[count.name]} />
             </li>
           ))}
         </ul>
