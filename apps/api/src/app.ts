@@ -190,6 +190,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   const account = createAccountServices(database, config, app.log, { core, counters, lockout });
   app.decorate('mailWorker', account.mailWorker);
   const accessTokens = new AccessTokens(app.jwt, clock);
+  const relyingParty = relyingPartyOf(config.appUrl);
+  if (!relyingParty.usable) {
+    app.log.warn(
+      `APP_URL's host ${relyingParty.id} is an IP address: browsers refuse passkeys there, so ` +
+        'none can be added or used; set APP_URL to a host name for them (docs/two-step.md)',
+    );
+  }
   const twoStep = new TwoStepService({
     repository: new TwoStepRepository(database.db),
     users: core.usersRepository,
@@ -202,6 +209,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     mails: account.mails,
     totpBox: createSealedBox(config.auth.secret, 'totp-secret'),
     requiredRoles: config.twoStepRequiredRoles,
+    passkeysAvailable: relyingParty.usable,
     clock,
   });
   app.decorate('twoStep', twoStep);
@@ -309,7 +317,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
           users: core.usersRepository,
           unitOfWork: core.unitOfWork,
           core: twoStep,
-          relyingParty: relyingPartyOf(config.appUrl),
+          relyingParty,
           clock,
         }),
         requestsPerMinute: config.limits.authRequestsPerMinute,

@@ -50,6 +50,9 @@ export const TWO_STEP_MESSAGES = {
   totpNotStarted: 'Start the setup again: scan the new QR code and enter its code.',
   totpNotOn: 'Two-step sign-in with an authenticator app is not on.',
   noSecondFactor: 'Two-step sign-in is not on for this account.',
+  passkeysNeedHostName:
+    'Passkeys cannot be added here: browsers allow them only on a site reached by a host name, ' +
+    'and this one is reached by an IP address. Ask your administrator to set APP_URL to a host name.',
   // Site texts
   enabled: 'Two-step sign-in is on.',
   disabled: 'Two-step sign-in has been turned off.',
@@ -98,6 +101,11 @@ export interface TwoStepStatus {
   recoveryCodesLeft: number;
   /** The user's role requires two-step sign-in (MFA_REQUIRED_ROLES). */
   required: boolean;
+  /**
+   * Passkeys can be added and used on this site: false when APP_URL is an IP address, which
+   * browsers refuse as a WebAuthn relying party (`passkeysNeedHostName` says why).
+   */
+  passkeysAvailable: boolean;
   /** Until when sensitive changes need no new password (null: ask now). */
   reauthenticatedUntil: string | null;
 }

@@ -20,6 +20,7 @@ export const TWO_STEP_OFF: TwoStepStatus = {
   passkeys: [],
   recoveryCodesLeft: 0,
   required: false,
+  passkeysAvailable: true,
   reauthenticatedUntil: null,
 };
 

@@ -88,9 +88,10 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
           'Pass `data` to `startRegistration()` of @simplewebauthn/browser, then send its answer ' +
           'to POST /users/profile/passkeys within 5 minutes, from this session. 403 with ' +
           '`reason: "reauthentication_required"` unless the password was entered in the last ' +
-          '5 minutes (POST /auth/reauthenticate; sign-in counts).',
+          '5 minutes (POST /auth/reauthenticate; sign-in counts). 409 when APP_URL is an IP ' +
+          'address, where browsers refuse passkeys (`passkeysAvailable` of the two-step status).',
         security: bearerSecurity,
-        response: { 200: envelope(creationOptionsSchema), ...errorResponses(401, 403) },
+        response: { 200: envelope(creationOptionsSchema), ...errorResponses(401, 403, 409) },
       },
     },
     async (request) => ({ data: await passkeys.registrationOptions(currentAuth(request)) }),
@@ -176,9 +177,11 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
         summary: 'Second step with a passkey: options for the device',
         description:
           '`challenge_token` is from POST /auth/login. Pass `data` to `startAuthentication()` of ' +
-          '@simplewebauthn/browser and send its answer to POST /auth/login/passkey.',
+          '@simplewebauthn/browser and send its answer to POST /auth/login/passkey. 409 when ' +
+          'APP_URL is an IP address, where browsers refuse passkeys (the login answer then ' +
+          'offers no `passkey` method).',
         body: passkeyOptionsRequestSchema,
-        response: { 200: envelope(requestOptionsSchema), ...errorResponses(400, 401, 429) },
+        response: { 200: envelope(requestOptionsSchema), ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => ({ data: await passkeys.signInOptions(request.body.challenge_token) }),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -12,7 +13,7 @@ import {
 } from '@staff-admin/shared';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { invalid, notFound, unauthenticated } from '../../lib/errors.js';
+import { conflict, invalid, notFound, unauthenticated } from '../../lib/errors.js';
 import { accountNotActive } from '../sessions/sessions.service.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
@@ -45,12 +46,16 @@ export interface RelyingParty {
   id: string;
   /** APP_URL's origin. */
   origin: string;
+  /** False when APP_URL's host is an IP address: browsers refuse one as a relying party. */
+  usable: boolean;
 }
 
 /** The relying party of APP_URL. */
 export function relyingPartyOf(appUrl: string): RelyingParty {
   const url = new URL(appUrl);
-  return { name: 'Staff Admin', id: url.hostname, origin: url.origin };
+  // An IPv6 host name comes in brackets ("[::1]").
+  const usable = isIP(url.hostname.replace(/^\[(.*)\]$/, '$1')) === 0;
+  return { name: 'Staff Admin', id: url.hostname, origin: url.origin, usable };
 }
 
 /** How long registration options wait for the device's answer. */
@@ -81,6 +86,7 @@ export class PasskeysService {
   /** POST /users/profile/passkeys/options: needs a recent password; one pending per session. */
   async registrationOptions(auth: AuthContext): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const { repository, relyingParty, clock } = this.deps;
+    if (!relyingParty.usable) throw conflict(TWO_STEP_MESSAGES.passkeysNeedHostName);
     requireRecentAuth(auth, clock);
     const user = await this.deps.users.findById(auth.userId);
     if (!user) throw notFound();
@@ -210,6 +216,7 @@ export class PasskeysService {
   /** POST /auth/login/passkey-options: a WebAuthn challenge for the sign-in challenge's user. */
   async signInOptions(challengeToken: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const { core, repository, relyingParty } = this.deps;
+    if (!relyingParty.usable) throw conflict(TWO_STEP_MESSAGES.passkeysNeedHostName);
     const challenge = await core.findSignInChallenge(challengeToken);
     const passkeys = await repository.listForUser(challenge.userId);
     const { generateAuthenticationOptions } = await webAuthn();

@@ -36,6 +36,7 @@ const twoStepStatusSchema = z.object({
   passkeys: z.array(passkeySchema),
   recoveryCodesLeft: z.number().int(),
   required: z.boolean(),
+  passkeysAvailable: z.boolean(),
   reauthenticatedUntil: z.string().nullable(),
 });
 

@@ -62,6 +62,8 @@ export interface TwoStepServiceDeps {
   totpBox: SealedBox;
   /** MFA_REQUIRED_ROLES. */
   requiredRoles: readonly Position[];
+  /** Passkeys work on APP_URL (not an IP address): otherwise none is offered or added. */
+  passkeysAvailable: boolean;
   clock: Clock;
 }
 
@@ -151,7 +153,7 @@ export class TwoStepService {
     ]);
     const methods: SecondStepMethod[] = [];
     if (totp?.confirmedAt) methods.push('totp');
-    if (passkeys.length > 0) methods.push('passkey');
+    if (passkeys.length > 0 && this.deps.passkeysAvailable) methods.push('passkey');
     if (codesLeft > 0) methods.push('recovery_code');
     return methods;
   }
@@ -380,6 +382,7 @@ export class TwoStepService {
       passkeys,
       recoveryCodesLeft: codesLeft,
       required: this.isRequiredFor(auth.position),
+      passkeysAvailable: this.deps.passkeysAvailable,
       reauthenticatedUntil: until === null ? null : toIso(until),
     };
   }

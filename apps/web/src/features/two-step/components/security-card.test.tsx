@@ -208,6 +208,29 @@ describe('security card', () => {
     );
   });
 
+  it('says why no passkey can be added when the server cannot use them (APP_URL an IP address)', async () => {
+    const passkey = {
+      id: 'pk1',
+      name: 'Old key',
+      createdAt: '2025-03-04T09:05:00.000Z',
+      lastUsedAt: null,
+    };
+    renderProfile(
+      twoStepStatus({
+        enabled: true,
+        passkeys: [passkey],
+        recoveryCodesLeft: 10,
+        passkeysAvailable: false,
+      }),
+    );
+    const region = await screen.findByRole('region', { name: 'Two-step sign-in' });
+    const passkeys = await within(region).findByRole('group', { name: 'Passkeys' });
+    expect(within(passkeys).getByText(TWO_STEP_MESSAGES.passkeysNeedHostName)).toBeVisible();
+    expect(within(passkeys).queryByRole('button', { name: 'Add passkey' })).not.toBeInTheDocument();
+    // The passkeys already there can still be removed.
+    expect(within(passkeys).getByRole('button', { name: 'Remove Old key' })).toBeVisible();
+  });
+
   it('adds a passkey: the device makes it, the user names it, the first one brings codes', async () => {
     const { user, setStatus } = renderProfile(twoStepStatus());
     const options = { challenge: 'abc', rp: { name: 'Staff Admin' } };

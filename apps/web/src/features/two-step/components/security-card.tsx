@@ -175,7 +175,7 @@ export function SecurityCard() {
       </div>
     );
   } else {
-    const { enabled, totp, passkeys, recoveryCodesLeft, required } = status.data;
+    const { enabled, totp, passkeys, recoveryCodesLeft, required, passkeysAvailable } = status.data;
     const low = recoveryCodesLeft <= LOW_RECOVERY_CODES;
     content = (
       <>
@@ -245,19 +245,24 @@ export function SecurityCard() {
         <Part
           title="Passkeys"
           actions={
-            <Button
-              variant="secondary"
-              size="small"
-              isLoading={addPasskey.isStarting}
-              onClick={() => void addPasskey.start()}
-            >
-              Add passkey
-            </Button>
+            passkeysAvailable && (
+              <Button
+                variant="secondary"
+                size="small"
+                isLoading={addPasskey.isStarting}
+                onClick={() => void addPasskey.start()}
+              >
+                Add passkey
+              </Button>
+            )
           }
         >
           <p id={passkeysHeadingId} className="text-sm text-slate-600">
             Sign in with your device&apos;s fingerprint, face or PIN instead of a code.
           </p>
+          {!passkeysAvailable && (
+            <p className="text-sm text-slate-700">{TWO_STEP_MESSAGES.passkeysNeedHostName}</p>
+          )}
           {passkeys.length === 0 ? (
             <p className="text-sm text-slate-600">No passkeys yet.</p>
           ) : (

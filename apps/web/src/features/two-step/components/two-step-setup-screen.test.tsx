@@ -6,7 +6,12 @@ import { createUser } from '../../../testing/data.js';
 import { answer } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { API, server } from '../../../testing/server.js';
-import { RECOVERY_CODES, setupRequired } from '../testing/two-step-api.js';
+import {
+  RECOVERY_CODES,
+  serveTwoStepStatus,
+  setupRequired,
+  twoStepStatus,
+} from '../testing/two-step-api.js';
 
 const QR = 'data:image/svg+xml;base64,PHN2Zy8+';
 
@@ -53,6 +58,14 @@ describe('forced two-step set-up', () => {
       await screen.findByRole('heading', { level: 1, name: 'Profile setting' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users/profile');
+  });
+
+  it('offers no passkey, saying why, when the server cannot use them', async () => {
+    serveTwoStepStatus(() => twoStepStatus({ required: true, passkeysAvailable: false }));
+    signIn(createUser({ twoStepRequired: true, twoStepEnabled: false }));
+    expect(await screen.findByText(TWO_STEP_MESSAGES.passkeysNeedHostName)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set up authenticator app' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
   });
 
   it('goes to the set-up when a call answers 403 two_step_setup_required', async () => {

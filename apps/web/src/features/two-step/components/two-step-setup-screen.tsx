@@ -14,6 +14,7 @@ import { logout } from '../../../lib/auth.js';
 import { toast } from '../../../lib/toast.js';
 import { clearTwoStepSetupFlag } from '../../../lib/two-step-setup-flag.js';
 import { profileQueryKey } from '../api/keys.js';
+import { useTwoStepStatus } from '../api/get-two-step-status.js';
 import { useStartTotpSetup } from '../api/start-totp-setup.js';
 import { useAddPasskey } from '../hooks/use-add-passkey.js';
 import { RecoveryCodesView } from './recovery-codes-view.js';
@@ -35,6 +36,8 @@ export function TwoStepSetupScreen() {
   const [finishing, setFinishing] = useState(false);
   const reauthenticated = useReauthenticated();
   const startTotp = useStartTotpSetup();
+  // Offered once the server has said passkeys work here (not when APP_URL is an IP address).
+  const passkeysAvailable = useTwoStepStatus().data?.passkeysAvailable;
 
   const finish = async () => {
     setFinishing(true);
@@ -89,16 +92,21 @@ export function TwoStepSetupScreen() {
           <SmartphoneIcon />
           Set up authenticator app
         </Button>
-        <Button
-          variant="secondary"
-          size="large"
-          fullWidth
-          isLoading={addPasskey.isStarting}
-          onClick={() => void addPasskey.start()}
-        >
-          <KeyRoundIcon />
-          Add a passkey
-        </Button>
+        {passkeysAvailable === true && (
+          <Button
+            variant="secondary"
+            size="large"
+            fullWidth
+            isLoading={addPasskey.isStarting}
+            onClick={() => void addPasskey.start()}
+          >
+            <KeyRoundIcon />
+            Add a passkey
+          </Button>
+        )}
+        {passkeysAvailable === false && (
+          <p className="text-sm text-slate-700">{TWO_STEP_MESSAGES.passkeysNeedHostName}</p>
+        )}
       </div>
     );
   }
