@@ -1,5 +1,6 @@
 import type { ApiSuccess, ClosedMonth } from '@staff-admin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { api } from '../../../lib/api-client.js';
 import { BUDGETING_KEY, budgetingKeys } from './keys.js';
 
@@ -10,6 +11,16 @@ export function useClosedMonths() {
     queryFn: async ({ signal }) =>
       (await api.get<ApiSuccess<ClosedMonth[]>>('/closed-months', { signal })).data.data,
   });
+}
+
+/**
+ * Whether a day (YYYY-MM-DD) falls in a closed month, by the closed months as last loaded (none
+ * while they load: the server refuses such a change anyway).
+ */
+export function useIsInClosedMonth(): (date: string) => boolean {
+  const { data } = useClosedMonths();
+  const months = useMemo(() => new Set(data?.map((closed) => closed.month)), [data]);
+  return useCallback((date: string) => months.has(date.slice(0, 7)), [months]);
 }
 
 export function useCloseMonth() {

@@ -52,6 +52,37 @@ describe('closed months', () => {
     expect(await findToast('March 2026 is open again.')).toBeVisible();
   });
 
+  it('hands focus to the next month after a reopen, else the previous, else the table', async () => {
+    let closed = ['2026-01', '2026-02', '2026-03'].map((month) => ({ ...MARCH, month }));
+    answer('get', '/closed-months', () => HttpResponse.json({ data: closed }));
+    answer('delete', '/closed-months/:month', ({ url }) => {
+      closed = closed.filter((row) => !url.pathname.endsWith(row.month));
+      return new HttpResponse(null, { status: 204 });
+    });
+    const { user } = renderApp('/financial/closed-months', {
+      user: createUser({ position: 'admin' }),
+    });
+    const reopen = async (label: string) => {
+      await user.click(await screen.findByRole('button', { name: `Reopen ${label}` }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Reopen month' });
+      await user.click(within(confirm).getByRole('button', { name: 'Reopen' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    };
+
+    await reopen('February 2026');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Reopen March 2026' })).toHaveFocus(),
+    );
+    await reopen('March 2026');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Reopen January 2026' })).toHaveFocus(),
+    );
+    await reopen('January 2026');
+    expect(await screen.findByText('No month is closed yet.')).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Closed months' });
+    await waitFor(() => expect(table.querySelector('caption')).toHaveFocus());
+  });
+
   it('shows a spinner, then says when no month is closed', async () => {
     const held = gate();
     answer('get', '/closed-months', async () => {

@@ -1,9 +1,5 @@
-import {
-  EMPTY_VALUE,
-  isoMonthSchema,
-  RECORD_DATE_FORMAT,
-  type ClosedMonth,
-} from '@staff-admin/shared';
+import { isoMonthSchema, RECORD_DATE_FORMAT, type ClosedMonth } from '@staff-admin/shared';
+import clsx from 'clsx';
 import { format, subMonths } from 'date-fns';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
@@ -11,11 +7,18 @@ import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Input } from '../../../components/ui/input.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
+import {
+  REMOVABLE_ROW_CLASS,
+  REMOVABLE_ROWS_CAPTION_CLASS,
+  removableRowProps,
+  useRemovedRowFocus,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { useAuthenticatedUser } from '../../../lib/auth.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
 import { useCloseMonth, useClosedMonths, useReopenMonth } from '../api/closed-months.js';
+import { personName } from '../utils/person-name.js';
 
 /** "2026-10" as "October 2026". */
 export const monthLabel = (month: string) => format(new Date(`${month}-01T00:00:00`), 'LLLL yyyy');
@@ -32,6 +35,9 @@ export function ClosedMonths() {
   const [month, setMonth] = useState(() => format(subMonths(new Date(), 1), 'yyyy-MM'));
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState<'close' | ClosedMonth | null>(null);
+  const { attach: tableRef, finalFocus: afterReopen } = useRemovedRowFocus();
+  const isAdmin = user.position === 'admin';
+  const columns = ['Month', 'Closed by', 'Closed at', ...(isAdmin ? ['Actions'] : [])];
 
   const askToClose = () => {
     const parsed = isoMonthSchema.safeParse(month);
@@ -88,47 +94,56 @@ export function ClosedMonths() {
           <p role="alert" className="px-4 py-12 text-center">
             The closed months could not be loaded. {getErrorMessage(closed.error)}
           </p>
-        ) : closed.data.length === 0 ? (
-          <p className="px-4 py-12 text-center text-slate-700">No month is closed yet.</p>
         ) : (
           <TableScroll label="Closed months table">
-            <table className="w-full min-w-[560px] border-collapse text-left text-sm">
-              <caption className="sr-only">Closed months</caption>
+            <table
+              ref={tableRef}
+              className="w-full min-w-[560px] border-collapse text-left text-sm"
+            >
+              <caption className={REMOVABLE_ROWS_CAPTION_CLASS}>Closed months</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Month
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Closed by
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Closed at
-                  </th>
-                  {user.position === 'admin' && (
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Actions
+                  {columns.map((column) => (
+                    <th key={column} scope="col" className="px-4 py-2 font-semibold">
+                      {column}
                     </th>
-                  )}
+                  ))}
                 </tr>
               </thead>
               <tbody>
-                {closed.data.map((row) => (
-                  <tr key={row.month} className="border-b border-slate-100 last:border-none">
-                    <td className="px-4 py-3 font-medium">{monthLabel(row.month)}</td>
-                    <td className="px-4 py-3">
-                      {row.closedBy?.fullName ?? row.closedBy?.email ?? EMPTY_VALUE}
+                {closed.data.length === 0 ? (
+                  <tr>
+                    <td colSpan={columns.length} className="px-4 py-12 text-center text-slate-700">
+                      No month is closed yet.
                     </td>
-                    <td className="px-4 py-3">{formatDate(row.closedAt, RECORD_DATE_FORMAT)}</td>
-                    {user.position === 'admin' && (
-                      <td className="px-4 py-3">
-                        <Button size="small" variant="secondary" onClick={() => setConfirming(row)}>
-                          Reopen {monthLabel(row.month)}
-                        </Button>
-                      </td>
-                    )}
                   </tr>
-                ))}
+                ) : (
+                  closed.data.map((row) => (
+                    <tr
+                      key={row.month}
+                      {...removableRowProps(row.month)}
+                      className={clsx(
+                        'border-b border-slate-100 last:border-none',
+                        REMOVABLE_ROW_CLASS,
+                      )}
+                    >
+                      <td className="px-4 py-3 font-medium">{monthLabel(row.month)}</td>
+                      <td className="px-4 py-3">{personName(row.closedBy)}</td>
+                      <td className="px-4 py-3">{formatDate(row.closedAt, RECORD_DATE_FORMAT)}</td>
+                      {isAdmin && (
+                        <td className="px-4 py-3">
+                          <Button
+                            size="small"
+                            variant="secondary"
+                            onClick={() => setConfirming(row)}
+                          >
+                            Reopen {monthLabel(row.month)}
+                          </Button>
+                        </td>
+                      )}
+                    </tr>
+                  ))
+                )}
               </tbody>
             </table>
           </TableScroll>
@@ -149,6 +164,8 @@ export function ClosedMonths() {
         destructive={confirming !== 'close'}
         isLoading={close.isPending || reopen.isPending}
         onConfirm={confirm}
+        // A reopened month's row (and its Reopen) is gone: focus goes to its neighbour.
+        finalFocus={afterReopen}
       />
     </div>
   );

@@ -17,10 +17,12 @@ import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
+import { LiveStatus } from '../../../components/ui/live-status.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useCreateCost, useUpdateCost } from '../api/change-costs.js';
+import { useIsInClosedMonth } from '../api/closed-months.js';
 import { amountError, toMinor } from './money-text.js';
 import { PersonPicker } from './person-picker.js';
 
@@ -63,18 +65,25 @@ export function CostDialog({
   cost,
   open,
   onOpenChange,
+  finalFocus,
 }: {
   project: Project;
   cost?: CostEntry;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** See Dialog: a change may take the cost (and the Edit that opened this) out of the list. */
+  finalFocus?: () => HTMLElement | null;
 }) {
   const create = useCreateCost();
   const update = useUpdateCost();
+  const isInClosedMonth = useIsInClosedMonth();
   const saving = create.isPending || update.isPending;
   const form = useForm<FormValues>({
     resolver: zodResolver(
       formSchema.superRefine((value, context) => {
+        if (isInClosedMonth(value.date)) {
+          context.addIssue({ code: 'custom', path: ['date'], message: M.monthClosed });
+        }
         if (value.category === 'labour') return;
         const error = amountError(value.amount, project.currency);
         if (error) context.addIssue({ code: 'custom', path: ['amount'], message: error });
@@ -92,6 +101,9 @@ export function CostDialog({
   const { register, control, handleSubmit, formState } = form;
   const { errors } = formState;
   const category = useWatch({ control, name: 'category' });
+  // Said as soon as a day of a closed month is chosen, not first at Save.
+  const closedMonth = isInClosedMonth(useWatch({ control, name: 'date' }));
+  const dateError = errors.date?.message ?? (closedMonth ? M.monthClosed : undefined);
 
   const submit = handleSubmit((values) => {
     const base = { date: values.date, description: values.description };
@@ -127,9 +139,15 @@ export function CostDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={cost ? 'Edit cost' : 'Add cost'}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={cost ? 'Edit cost' : 'Add cost'}
+      finalFocus={finalFocus}
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <Input label="Date" type="date" {...register('date')} error={errors.date?.message} />
+        <Input label="Date" type="date" {...register('date')} error={dateError} />
+        <LiveStatus message={closedMonth ? M.monthClosed : ''} />
         <Controller
           control={control}
           name="category"

@@ -1,5 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { BUDGETING_MESSAGES as M, COST_IMPORT_MAX_COLUMNS } from '@staff-admin/shared';
+import {
+  BUDGETING_MESSAGES as M,
+  COST_IMPORT_MAX_COLUMNS,
+  type CostEntry,
+} from '@staff-admin/shared';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
@@ -157,6 +161,90 @@ describe('project detail', () => {
     expect(
       await findToast('This month is closed: its costs cannot be added, changed or deleted.'),
     ).toBeVisible();
+  });
+
+  it('hands focus to the next cost after a delete, else the previous, else the table', async () => {
+    const project = createProject();
+    const [first, second, third] = ['Rent', 'Taxi', 'Lunch'].map((description) =>
+      createCost({ description }),
+    ) as [CostEntry, CostEntry, CostEntry];
+    let listed = [first, second, third];
+    serveProject(detailOf(project), listed);
+    answer('get', `/projects/${project.id}/costs`, () =>
+      HttpResponse.json({
+        data: listed,
+        meta: { currentPage: 1, itemsPerPage: 20, totalItems: listed.length, totalPages: 1 },
+      }),
+    );
+    answer('delete', '/costs/:id', ({ url }) => {
+      listed = listed.filter((cost) => !url.pathname.endsWith(cost.id));
+      return new HttpResponse(null, { status: 204 });
+    });
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    const remove = async (description: string) => {
+      await user.click(await screen.findByRole('button', { name: `Delete ${description}` }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete cost' });
+      await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    };
+
+    await remove('Taxi');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Lunch' })).toHaveFocus());
+    await remove('Lunch');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Rent' })).toHaveFocus());
+    await remove('Rent');
+    expect(await screen.findByText('No costs yet: add one or import a CSV file.')).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Costs' });
+    await waitFor(() => expect(table.querySelector('caption')).toHaveFocus());
+  });
+
+  it('shows a lock instead of Edit and Delete on a cost in a closed month', async () => {
+    const project = createProject();
+    serveProject(
+      detailOf(project),
+      [
+        createCost({ description: 'March rent', date: '2026-03-10' }),
+        createCost({ description: 'April rent', date: '2026-04-10' }),
+      ],
+      ['2026-03'],
+    );
+    renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    const march = (await screen.findByRole('cell', { name: 'March rent' })).closest('tr')!;
+    expect(await within(march).findByText('March 2026 closed')).toBeVisible();
+    expect(within(march).queryByRole('button')).toBeNull();
+    const april = screen.getByRole('cell', { name: 'April rent' }).closest('tr')!;
+    expect(within(april).getByRole('button', { name: 'Edit April rent' })).toBeVisible();
+    expect(within(april).getByRole('button', { name: 'Delete April rent' })).toBeVisible();
+  });
+
+  it('says a closed month next to the date as soon as it is chosen, and does not send the cost', async () => {
+    const project = createProject();
+    serveProject(detailOf(project), [], ['2026-03']);
+    const calls = answer('post', `/projects/${project.id}/costs`, () =>
+      HttpResponse.json({ data: createCost() }, { status: 201 }),
+    );
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    await user.click(await screen.findByRole('button', { name: 'Add cost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add cost' });
+    const date = within(dialog).getByLabelText('Date');
+    await user.type(date, '2026-03-10');
+    expect(date).toHaveAccessibleDescription(M.monthClosed);
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(M.monthClosed),
+    );
+
+    await user.type(within(dialog).getByLabelText('Description'), 'Rent');
+    await user.type(within(dialog).getByLabelText('Amount (GBP)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add cost' }));
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(calls).toHaveLength(0);
+
+    await user.clear(date);
+    await user.type(date, '2026-04-10');
+    expect(date).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Add cost' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
   });
 
   it('refuses a file past the server’s limits at once, saying which, before any call', async () => {

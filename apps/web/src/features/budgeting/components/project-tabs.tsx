@@ -1,7 +1,6 @@
 import {
   COST_CATEGORIES,
   COST_CATEGORY_LABELS,
-  EMPTY_VALUE,
   formatMoney,
   RECORD_DATE_FORMAT,
   type CostEntry,
@@ -15,7 +14,7 @@ import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
+import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { PAGE_SIZES } from '../../../lib/list-params.js';
@@ -28,18 +27,17 @@ import { useUndoImport } from '../api/import-costs.js';
 import { useCostsParams } from '../hooks/use-costs-params.js';
 import { BudgetDialog } from './budget-dialog.js';
 import { CostDialog } from './cost-dialog.js';
+import { CostsTable } from './costs-table.js';
 import { ImportDialog } from './import-dialog.js';
 import { PersonPicker } from './person-picker.js';
 import { RateDialog } from './rate-dialog.js';
+import { personName } from '../utils/person-name.js';
 
 const ALL = 'all' as const;
 const CATEGORY_FILTER = [
   { value: ALL, label: 'All categories' },
   ...COST_CATEGORIES.map((value) => ({ value, label: COST_CATEGORY_LABELS[value] })),
 ];
-
-const who = (person: { fullName: string | null; email: string } | null) =>
-  person?.fullName ?? person?.email ?? EMPTY_VALUE;
 
 function Loading({ text }: { text: string }) {
   return (
@@ -61,6 +59,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
   const [deleting, setDeleting] = useState<CostEntry | null>(null);
   const [editing, setEditing] = useState<CostEntry | null>(null);
   const rows = costs.data?.data ?? [];
+  const { attach: costsTableRef, finalFocus: afterRemoval } = useRemovedRowFocus();
 
   return (
     <div className="flex flex-col gap-4">
@@ -124,69 +123,20 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
         <Loading text="Loading costs…" />
       ) : costs.isError ? (
         <p role="alert">The costs could not be loaded. {getErrorMessage(costs.error)}</p>
-      ) : rows.length === 0 ? (
-        <p className="py-8 text-center text-slate-700">
-          {filtered
-            ? 'No cost matches these filters.'
-            : 'No costs yet: add one or import a CSV file.'}
-        </p>
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-          <TableScroll label="Costs table">
-            <table className="w-full min-w-[760px] text-left text-sm">
-              <caption className="sr-only">Costs</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    Date
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Category
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Description
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Person
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((cost) => (
-                  <tr key={cost.id} className="border-b border-slate-100 last:border-none">
-                    <td className="px-4 py-2 whitespace-nowrap">{cost.date}</td>
-                    <td className="px-4 py-2">{COST_CATEGORY_LABELS[cost.category]}</td>
-                    <td className="px-4 py-2">{cost.description}</td>
-                    <td className="px-4 py-2">
-                      {cost.person
-                        ? `${who(cost.person)}, ${cost.hours} h at ${cost.rate ? formatMoney(cost.rate) : EMPTY_VALUE}`
-                        : EMPTY_VALUE}
-                    </td>
-                    <td className="px-4 py-2 text-right tabular-nums">
-                      {formatMoney(cost.amount)}
-                    </td>
-                    <td className="px-4 py-2">
-                      <div className="flex gap-2">
-                        <Button size="small" variant="secondary" onClick={() => setEditing(cost)}>
-                          Edit {cost.description}
-                        </Button>
-                        <Button size="small" variant="secondary" onClick={() => setDeleting(cost)}>
-                          Delete {cost.description}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {costs.data && (
+          <CostsTable
+            costs={rows}
+            empty={
+              filtered
+                ? 'No cost matches these filters.'
+                : 'No costs yet: add one or import a CSV file.'
+            }
+            onEdit={setEditing}
+            onDelete={setDeleting}
+            tableRef={costsTableRef}
+          />
+          {costs.data.meta.totalItems > 0 && (
             <Pagination
               page={params.page}
               totalPages={costs.data.meta.totalPages}
@@ -208,6 +158,8 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
           cost={editing}
           open
           onOpenChange={(open) => !open && setEditing(null)}
+          // A change that takes the cost out of these filters takes its row (and Edit) away.
+          finalFocus={afterRemoval}
         />
       )}
       <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
@@ -223,6 +175,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
         confirmLabel="Delete"
         destructive
         isLoading={remove.isPending}
+        finalFocus={afterRemoval}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
@@ -259,7 +212,8 @@ export function BudgetPanel({ project }: { project: ProjectDetail }) {
               <span className="font-semibold tabular-nums">{formatMoney(revision.amount)}</span>:{' '}
               {revision.reason}
               <span className="block text-slate-700">
-                {who(revision.createdBy)}, {formatDate(revision.createdAt, RECORD_DATE_FORMAT)}
+                {personName(revision.createdBy)},{' '}
+                {formatDate(revision.createdAt, RECORD_DATE_FORMAT)}
               </span>
             </li>
           ))}
@@ -289,7 +243,7 @@ export function RatesPanel({ project }: { project: ProjectDetail }) {
         <ul className="flex flex-col gap-2" aria-label={`Cost rates in ${project.currency}`}>
           {rates.data.map((rate) => (
             <li key={rate.id} className="text-sm">
-              {who(rate.person)}: {formatMoney(rate.rate)} an hour from {rate.validFrom}
+              {personName(rate.person)}: {formatMoney(rate.rate)} an hour from {rate.validFrom}
             </li>
           ))}
         </ul>
@@ -321,7 +275,7 @@ export function ImportsPanel({ project }: { project: ProjectDetail }) {
             >
               <span>
                 <span className="font-semibold">{batch.fileName}</span>: {batch.rowCount} costs,{' '}
-                {formatMoney(batch.total)}, by {who(batch.createdBy)},{' '}
+                {formatMoney(batch.total)}, by {personName(batch.createdBy)},{' '}
                 {formatDate(batch.createdAt, RECORD_DATE_FORMAT)}
                 {batch.undoneAt && ` · Undone ${formatDate(batch.undoneAt, RECORD_DATE_FORMAT)}`}
               </span>

@@ -98,8 +98,15 @@ export function createCost(overrides: Partial<CostEntry> = {}): CostEntry {
   };
 }
 
-/** GET of a project, its costs, empty revisions and imports, and one person to pick. */
-export function serveProject(project: ProjectDetail, costs: CostEntry[] = []) {
+/**
+ * GET of a project, its costs, empty revisions and imports, one person to pick, and the closed
+ * months (YYYY-MM).
+ */
+export function serveProject(
+  project: ProjectDetail,
+  costs: CostEntry[] = [],
+  closedMonths: string[] = [],
+) {
   const page: Paginated<CostEntry> = {
     data: costs,
     meta: { currentPage: 1, itemsPerPage: 20, totalItems: costs.length, totalPages: 1 },
@@ -111,6 +118,15 @@ export function serveProject(project: ProjectDetail, costs: CostEntry[] = []) {
       HttpResponse.json({ data: [] }),
     ),
     http.get(`${API}/projects/${project.id}/import-batches`, () => HttpResponse.json({ data: [] })),
+    http.get(`${API}/closed-months`, () =>
+      HttpResponse.json({
+        data: closedMonths.map((month) => ({
+          month,
+          closedAt: `${month}-28T09:00:00.000Z`,
+          closedBy: null,
+        })),
+      }),
+    ),
     http.get(`${API}/budgeting/people`, () =>
       HttpResponse.json({
         data: [{ id: 'u1', fullName: 'Wes Worker', email: 'wes@example.com' }],
