@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { FieldErrorAnnouncer } from './field-error-announcer.js';
 import { describedBy, FieldMessages, labelHiding, type LabelHiding } from './field-messages.js';
 
 interface InputProps extends ComponentProps<'input'> {
@@ -19,7 +20,10 @@ interface InputProps extends ComponentProps<'input'> {
   className?: string;
 }
 
-/** A labelled text field whose error and help texts are tied to it for screen readers. */
+/**
+ * A labelled text field whose error and help texts are tied to it for screen readers; an error
+ * that lands while focus stays on the field is read out too (FieldErrorAnnouncer).
+ */
 export function Input({
   label,
   hideLabel = false,
@@ -62,6 +66,7 @@ export function Input({
         )}
       </div>
       <FieldMessages id={inputId} description={description} error={error} />
+      <FieldErrorAnnouncer fieldId={inputId} label={label} error={error} />
     </div>
   );
 }

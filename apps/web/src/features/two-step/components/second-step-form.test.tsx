@@ -96,6 +96,27 @@ describe('second step of signing in', () => {
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('reads out a wrong code sent with Enter, where focus stays on the field', async () => {
+    answer('post', '/auth/login/second-step', () =>
+      apiError(400, 'Validation failed', { code: TWO_STEP_MESSAGES.wrongCode }),
+    );
+    const { user } = renderApp('/auth/two-step', { state: { challenge: CHALLENGE } });
+    await user.type(await screen.findByLabelText('Authentication code'), '000000{Enter}');
+
+    const code = screen.getByLabelText('Authentication code');
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        expect.stringContaining(TWO_STEP_MESSAGES.wrongCode),
+      ),
+    );
+    expect(code).toHaveFocus();
+    expect(
+      screen.getByText(`Authentication code: ${TWO_STEP_MESSAGES.wrongCode}`, {
+        selector: '[aria-live="polite"]',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('signs in with a recovery code instead', async () => {
     server.use(http.get(`${API}/users/profile`, () => HttpResponse.json({ data: ME })));
     const steps = answer('post', '/auth/login/second-step', () =>

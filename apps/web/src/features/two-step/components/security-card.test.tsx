@@ -208,6 +208,32 @@ describe('security card', () => {
     );
   });
 
+  it('reads out a wrong code in the set-up dialog sent with Enter, where focus stays', async () => {
+    const { user } = renderProfile(twoStepStatus());
+    answer('post', '/users/profile/two-step/totp', () =>
+      HttpResponse.json({ data: { secret: SECRET, otpauthUrl: 'otpauth://totp/x', qrCode: QR } }),
+    );
+    answer('post', '/users/profile/two-step/totp/confirm', () =>
+      apiError(400, 'Validation failed', { code: TWO_STEP_MESSAGES.wrongCode }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up authenticator app' });
+    const code = within(dialog).getByLabelText('Code from the app');
+    await user.type(code, '000000{Enter}');
+
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        expect.stringContaining(TWO_STEP_MESSAGES.wrongCode),
+      ),
+    );
+    expect(code).toHaveFocus();
+    expect(
+      within(dialog).getByText(`Code from the app: ${TWO_STEP_MESSAGES.wrongCode}`, {
+        selector: '[aria-live="polite"]',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('says why no passkey can be added when the server cannot use them (APP_URL an IP address)', async () => {
     const passkey = {
       id: 'pk1',
