@@ -10,8 +10,8 @@ import {
 import { BanIcon, CheckIcon, RotateCcwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
 import { useUpdateErrorGroupStatus } from '../api/update-error-group-status.js';
 import { ErrorStatusBadge } from './error-status-badge.js';
@@ -78,7 +78,7 @@ function Occurrence({ occurrence }: { occurrence: ErrorOccurrence }) {
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5">
       <h3 className="font-semibold text-slate-900">
-        {formatDate(occurrence.at, RECORD_DATE_FORMAT)}
+        <DateTime value={occurrence.at} pattern={RECORD_DATE_FORMAT} />
       </h3>
       <p className="mt-1 break-words text-slate-800">{occurrence.message || EMPTY_VALUE}</p>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -121,10 +121,16 @@ export function ErrorGroupSummary({ group }: { group: ErrorGroupDetail }) {
         <Fact term="Source">{ERROR_SOURCE_LABELS[group.source]}</Fact>
         <Fact term="Type">{group.type}</Fact>
         <Fact term="Occurrences">{group.count}</Fact>
-        <Fact term="First seen">{formatDate(group.firstSeenAt, RECORD_DATE_FORMAT)}</Fact>
-        <Fact term="Last seen">{formatDate(group.lastSeenAt, RECORD_DATE_FORMAT)}</Fact>
+        <Fact term="First seen">
+          <DateTime value={group.firstSeenAt} pattern={RECORD_DATE_FORMAT} />
+        </Fact>
+        <Fact term="Last seen">
+          <DateTime value={group.lastSeenAt} pattern={RECORD_DATE_FORMAT} />
+        </Fact>
         <Fact term="Users affected">{group.usersAffected}</Fact>
-        <Fact term="Resolved">{formatDate(group.resolvedAt, RECORD_DATE_FORMAT)}</Fact>
+        <Fact term="Resolved">
+          <DateTime value={group.resolvedAt} pattern={RECORD_DATE_FORMAT} />
+        </Fact>
       </dl>
       <section aria-labelledby="occurrences-heading" className="flex flex-col gap-4">
         <h2 id="occurrences-heading" className="text-xl font-semibold text-slate-900">

@@ -11,8 +11,8 @@ import { Link, useNavigate } from 'react-router';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { paths } from '../../../config/paths.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { ErrorStatusBadge } from './error-status-badge.js';
 
 const COLUMNS: { id: string; label: string; sort?: ErrorGroupSortColumn }[] = [
@@ -137,10 +137,10 @@ export function ErrorGroupsTable({
                   <ErrorStatusBadge status={group.status} regressed={group.regressed} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  {formatDate(group.firstSeenAt, RECORD_DATE_FORMAT)}
+                  <DateTime value={group.firstSeenAt} pattern={RECORD_DATE_FORMAT} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  {formatDate(group.lastSeenAt, RECORD_DATE_FORMAT)}
+                  <DateTime value={group.lastSeenAt} pattern={RECORD_DATE_FORMAT} />
                 </td>
                 <td className="px-4 py-3 text-slate-700 tabular-nums">{group.count}</td>
                 <td className="px-4 py-3 text-slate-700 tabular-nums">{group.usersAffected}</td>

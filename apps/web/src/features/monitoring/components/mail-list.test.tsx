@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { answer, apiError, findToast, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
+import { MAIL_FOLLOW_MS } from '../api/get-mail.js';
 import { createOutboxMail, serveMail } from '../testing/monitoring-api.js';
 
 const ADMIN = createUser({ position: 'admin' });
@@ -155,6 +156,54 @@ describe('mail list', () => {
     );
     expect(await findToast('The mail will be sent again now.')).toBeVisible();
     expect(calls).toHaveLength(1);
+  });
+
+  it('follows a retried mail until its try is over, without a reload', async () => {
+    // Only the list's refresh timer is faked: the clock of the test moves it, not a sleep.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const failed = createOutboxMail({
+        state: 'failed',
+        attempts: 3,
+        sentAt: null,
+        failedAt: '2026-11-22T11:00:00.000Z',
+        lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+      });
+      const outbox = [failed];
+      const queries = serveMail(outbox);
+      answer('post', `/monitoring/mail/${failed.id}/retry`, () => {
+        outbox[0] = { ...failed, state: 'sending', failedAt: null };
+        return HttpResponse.json({ data: { ...failed, state: 'retrying', failedAt: null } });
+      });
+      const { user } = renderApp('/monitoring/mail', { user: ADMIN });
+      await user.click(await screen.findByRole('button', { name: /^Retry/ }));
+      await waitFor(() => expect(rows()[0]).toHaveTextContent('Sending'));
+
+      // The worker sends it in the background; the next refresh shows it.
+      outbox[0] = {
+        ...failed,
+        state: 'sent',
+        attempts: 4,
+        failedAt: null,
+        sentAt: '2026-11-22T11:05:00.000Z',
+        lastError: null,
+      };
+      await act(async () => {
+        vi.advanceTimersByTime(MAIL_FOLLOW_MS);
+      });
+      await waitFor(() => expect(rows()[0]).toHaveTextContent('Sent'));
+      expect(within(rows()[0]!).getAllByRole('cell')[4]).toHaveTextContent('4');
+      expect(rows()[0]).not.toHaveTextContent('ECONNREFUSED');
+
+      // Settled: no more refreshes.
+      const asked = queries.length;
+      await act(async () => {
+        vi.advanceTimersByTime(5 * MAIL_FOLLOW_MS);
+      });
+      expect(queries).toHaveLength(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells why a retry was refused', async () => {

@@ -18,7 +18,7 @@ import { Pagination } from '../../../components/ui/pagination.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useCancelMail } from '../api/cancel-mail.js';
-import { useMail } from '../api/get-mail.js';
+import { useMail, type RetriedMail } from '../api/get-mail.js';
 import { useRetryMail } from '../api/retry-mail.js';
 import { useSendTestMail } from '../api/send-test-mail.js';
 import { PAGE_SIZES } from '../hooks/use-error-groups-params.js';
@@ -40,7 +40,8 @@ const MAIL_NAMES = ['mail', 'mails'] as const;
 /** Monitoring › Mail: the outbox with filters, sort and pages in the URL; retry, cancel, test. */
 export function MailList() {
   const [params, update] = useMailParams();
-  const mail = useMail(params);
+  const [retried, setRetried] = useState<RetriedMail | null>(null);
+  const mail = useMail(params, retried);
   const retry = useRetryMail();
   const cancel = useCancelMail();
   const sendTest = useSendTestMail();
@@ -66,7 +67,10 @@ export function MailList() {
   const retryMail = (item: OutboxMail) => {
     if (retry.isPending) return;
     retry.mutate(item.id, {
-      onSuccess: () => toast.success(MAIL_MESSAGES.retried),
+      onSuccess: (now) => {
+        setRetried({ id: now.id, attempts: now.attempts });
+        toast.success(MAIL_MESSAGES.retried);
+      },
       onError: (error) => toast.error(getErrorMessage(error)),
     });
   };

@@ -11,10 +11,10 @@ import {
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { MailStateBadge } from './mail-state-badge.js';
 
 const COLUMNS: { id: string; label: string; sort?: MailSortColumn }[] = [
@@ -41,15 +41,19 @@ interface MailTableProps {
   empty: ReactNode;
 }
 
+const at = (value: string) => <DateTime value={value} pattern={RECORD_DATE_FORMAT} />;
+
 /** What the state badge does not say: when a waiting mail is tried next, when one went out. */
-function stateDetail(mail: OutboxMail): string | null {
+function stateDetail(mail: OutboxMail): ReactNode {
   if (mail.state === 'retrying' && mail.nextAttemptAt) {
-    return `Attempt ${mail.attempts} failed; next try ${formatDate(mail.nextAttemptAt, RECORD_DATE_FORMAT)}`;
+    return (
+      <>
+        Attempt {mail.attempts} failed; next try {at(mail.nextAttemptAt)}
+      </>
+    );
   }
-  if (mail.state === 'sent' && mail.sentAt) return formatDate(mail.sentAt, RECORD_DATE_FORMAT);
-  if (mail.state === 'failed' && mail.failedAt) {
-    return `Given up ${formatDate(mail.failedAt, RECORD_DATE_FORMAT)}`;
-  }
+  if (mail.state === 'sent' && mail.sentAt) return at(mail.sentAt);
+  if (mail.state === 'failed' && mail.failedAt) return <>Given up {at(mail.failedAt)}</>;
   return null;
 }
 
@@ -117,7 +121,7 @@ export function MailTable({
                     {detail && <p className="mt-1 text-xs text-slate-700">{detail}</p>}
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    {formatDate(mail.createdAt, RECORD_DATE_FORMAT)}
+                    {at(mail.createdAt)}
                   </td>
                   <td className="px-4 py-3 text-slate-700 tabular-nums">{mail.attempts}</td>
                   <td className="max-w-xs px-4 py-3 break-words text-slate-700">

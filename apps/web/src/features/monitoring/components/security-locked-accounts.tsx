@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { SECURITY_KEY, useLockedAccounts } from '../api/get-locked-accounts.js';
 
 const SECTION_ID = 'locked-accounts';
@@ -69,7 +69,7 @@ export function SecurityLockedAccounts() {
                   {account.user ? (account.user.fullName ?? 'No name yet') : 'No account'}
                 </td>
                 <td className="px-4 py-3 text-slate-700">
-                  {formatDate(account.lockedUntil, RECORD_DATE_FORMAT)}
+                  <DateTime value={account.lockedUntil} pattern={RECORD_DATE_FORMAT} />
                 </td>
                 <td className="px-4 py-3 text-slate-700">{`#${account.lockouts}`}</td>
                 <td className="px-4 py-3">

@@ -1,8 +1,8 @@
 import { RECORD_DATE_FORMAT } from '@staff-admin/shared';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { useSecuritySummary } from '../api/get-security-summary.js';
 import { HourlyChart } from './hourly-chart.js';
 
@@ -63,7 +63,7 @@ export function SecuritySummary() {
                   {reuse.user ? (reuse.user.fullName ?? reuse.user.email) : 'Deleted account'}
                 </p>
                 <p className="text-sm break-all text-slate-700">
-                  {formatDate(reuse.at, RECORD_DATE_FORMAT)}
+                  <DateTime value={reuse.at} pattern={RECORD_DATE_FORMAT} />
                   {reuse.user?.fullName ? ` · ${reuse.user.email}` : ''}
                   {reuse.ip ? ` · from ${reuse.ip}` : ''}
                 </p>
