@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { formatCount } from '@staff-admin/shared';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { LiveStatus } from '../../../components/ui/live-status.js';
 import type { BulkProgress as Progress } from '../hooks/use-bulk-run.js';
 
 interface BulkProgressProps {
@@ -10,9 +12,14 @@ interface BulkProgressProps {
   stopping: boolean;
 }
 
+/** The run is read out at its start and at every tenth of the way, not after every call. */
+const SPOKEN_STEPS = 10;
+
 /**
  * How far a bulk action has got: a progress bar ("x of N") and Stop, which ends the run before
- * its next call. Stop takes focus when the run starts, so focus is never left on the body.
+ * its next call. Stop takes focus when the run starts, so focus is never left on the body, and
+ * the progress is said (a live region) while focus stays there: a long run's thousand calls
+ * would talk over everything, so it is said at each tenth of the way.
  */
 export function BulkProgressView({ progress, label, onStop, stopping }: BulkProgressProps) {
   const labelId = useId();
@@ -21,10 +28,16 @@ export function BulkProgressView({ progress, label, onStop, stopping }: BulkProg
   useEffect(() => stopButton.current?.focus(), []);
   // A filter can gain matches while the run goes on: the bar never shows more than full.
   const total = Math.max(progress.total, progress.processed);
-  const text = `${progress.processed} of ${total}`;
+  const text = `${formatCount(progress.processed)} of ${formatCount(total)}`;
   const percent = total === 0 ? 0 : Math.round((progress.processed / total) * 100);
+  const step = total === 0 ? 0 : Math.floor((progress.processed / total) * SPOKEN_STEPS);
+  const [spoken, setSpoken] = useState({ step, text });
+  if (spoken.step !== step) setSpoken({ step, text });
   return (
     <div className="mt-6 flex flex-col gap-4">
+      <LiveStatus
+        message={stopping ? `${label}: stopping after this batch` : `${label}: ${spoken.text}`}
+      />
       <div className="flex flex-col gap-2">
         <div className="flex justify-between text-sm text-slate-700">
           <span id={labelId}>{label}</span>

@@ -1,6 +1,15 @@
-import { BULK_ACTION_LABELS, BULK_USER_ACTIONS, type BulkUserAction } from '@staff-admin/shared';
+import {
+  BULK_ACTION_LABELS,
+  BULK_USER_ACTIONS,
+  countLabel,
+  formatCount,
+  type BulkUserAction,
+} from '@staff-admin/shared';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { LiveStatus } from '../../../components/ui/live-status.js';
+
+const USERS = ['user', 'users'] as const;
 
 interface SelectionToolbarProps {
   /** How many users are selected (every match's count in "all that match" mode). */
@@ -17,7 +26,8 @@ interface SelectionToolbarProps {
 /**
  * Shown while users are selected: how many, "select all N that match" when the page is not
  * all of them, and the bulk actions. Choosing every match puts focus on Clear selection, which
- * takes the place of the offer.
+ * takes the place of the offer. The count is also said (a live region) each time it changes,
+ * as focus stays on the checkbox or button that changed it.
  */
 export function SelectionToolbar({
   count,
@@ -34,20 +44,27 @@ export function SelectionToolbar({
     wasAllMatching.current = allMatching;
   }, [allMatching]);
 
+  const selected = `${formatCount(count)} selected`;
+  const everyMatch = `All ${countLabel(count, USERS)} that match are selected.`;
   return (
     <div
       role="region"
       aria-label="Selected users"
       className="flex flex-col gap-3 rounded-2xl border border-blue-200 bg-blue-50 px-4 py-3"
     >
+      <LiveStatus
+        message={
+          allMatching
+            ? `${countLabel(count, USERS)} selected, every one that matches`
+            : countLabel(count, ['user selected', 'users selected'])
+        }
+      />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <p className="font-semibold text-slate-900">{count} selected</p>
-        {allMatching && (
-          <p className="text-slate-800">All {count} users that match are selected.</p>
-        )}
+        <p className="font-semibold text-slate-900">{selected}</p>
+        {allMatching && <p className="text-slate-800">{everyMatch}</p>}
         {offerAll !== null && (
           <Button variant="link" size="small" onClick={onSelectAll}>
-            Select all {offerAll} users that match
+            Select all {countLabel(offerAll, USERS)} that match
           </Button>
         )}
         <Button variant="link" size="small" ref={clearButton} onClick={onClear}>
