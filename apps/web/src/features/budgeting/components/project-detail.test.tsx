@@ -247,6 +247,31 @@ describe('project detail', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
   });
 
+  it('after Undo on the Imports tab, focus goes to the import, which says it was undone', async () => {
+    const project = createProject();
+    serveProject(detailOf(project));
+    const batch = createBatch({ projectId: project.id, fileName: 'may.csv' });
+    let batches = [batch];
+    answer('get', `/projects/${project.id}/import-batches`, () =>
+      HttpResponse.json({ data: batches }),
+    );
+    answer('delete', `/import-batches/${batch.id}`, () => {
+      batches = [{ ...batch, undoneAt: '2026-05-31T10:00:00.000Z' }];
+      return HttpResponse.json({ data: batches[0] });
+    });
+    const { user } = renderApp(`/financial/projects/${project.id}?tab=imports`, {
+      user: FINANCE,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Undo import of may.csv' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Undo import' });
+    await user.click(within(confirm).getByRole('button', { name: 'Undo import' }));
+    expect(await findToast('The import has been undone.')).toBeVisible();
+    const item = within(screen.getByRole('list', { name: 'Imports' })).getByRole('listitem');
+    await waitFor(() => expect(item).toHaveFocus());
+    expect(item).toHaveTextContent('Undone');
+    expect(within(item).queryByRole('button')).toBeNull();
+  });
+
   it('refuses a file past the server’s limits at once, saying which, before any call', async () => {
     const project = createProject();
     serveProject(detailOf(project));

@@ -7,14 +7,18 @@ import {
   type ImportBatch,
   type ProjectDetail,
 } from '@staff-admin/shared';
-import { useState } from 'react';
+import clsx from 'clsx';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
+import {
+  REMOVABLE_ROW_CLASS,
+  useRemovedRowFocus,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { PAGE_SIZES } from '../../../lib/list-params.js';
@@ -253,11 +257,15 @@ export function RatesPanel({ project }: { project: ProjectDetail }) {
   );
 }
 
+const batchItemId = (batch: ImportBatch) => `import-batch-${batch.id}`;
+
 /** Imports: each committed file, and Undo. */
 export function ImportsPanel({ project }: { project: ProjectDetail }) {
   const batches = useImportBatches(project.id);
   const undo = useUndoImport();
   const [undoing, setUndoing] = useState<ImportBatch | null>(null);
+  // Undo goes once the batch is undone: focus goes to the batch, which now says so.
+  const undoneItem = useRef<string | null>(null);
   return (
     <div className="flex flex-col gap-4">
       {batches.isPending ? (
@@ -271,7 +279,11 @@ export function ImportsPanel({ project }: { project: ProjectDetail }) {
           {batches.data.map((batch) => (
             <li
               key={batch.id}
-              className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 text-sm"
+              id={batchItemId(batch)}
+              className={clsx(
+                'flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 text-sm',
+                REMOVABLE_ROW_CLASS,
+              )}
             >
               <span>
                 <span className="font-semibold">{batch.fileName}</span>: {batch.rowCount} costs,{' '}
@@ -298,14 +310,16 @@ export function ImportsPanel({ project }: { project: ProjectDetail }) {
         confirmLabel="Undo import"
         destructive
         isLoading={undo.isPending}
-        onConfirm={() =>
-          undoing &&
+        onConfirm={() => {
+          if (!undoing) return;
+          undoneItem.current = batchItemId(undoing);
           undo.mutate(undoing.id, {
             onSuccess: () => toast.success('The import has been undone.'),
             onError: (error) => toast.error(getErrorMessage(error)),
             onSettled: () => setUndoing(null),
-          })
-        }
+          });
+        }}
+        finalFocus={() => document.getElementById(undoneItem.current ?? '')}
       />
     </div>
   );

@@ -11,6 +11,8 @@ import type { ActiveSession } from '@staff-admin/shared';
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
+const SAFARI_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -196,6 +198,30 @@ describe('sessions on the profile', () => {
       `/api/users/${me.id}/sessions/session-laptop`,
     ]);
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('access-token');
+  });
+
+  it('hands focus to the next session’s Revoke after a revoke, else the previous one', async () => {
+    const me = createUser();
+    const mac = createSession({ id: 'session-mac', userAgent: SAFARI_MAC });
+    serveSessions(me.id, [THIS_DEVICE, LAPTOP, mac]);
+    const { user } = renderApp('/users/profile', { user: me });
+
+    await user.click(
+      within(await askToRevoke(user, 'Firefox on Linux')).getByRole('button', { name: 'Revoke' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listitem', { name: 'Safari on macOS' })).getByRole('button'),
+      ).toHaveFocus(),
+    );
+    await user.click(
+      within(await askToRevoke(user, 'Safari on macOS')).getByRole('button', { name: 'Revoke' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listitem', { name: 'Chrome on Windows' })).getByRole('button'),
+      ).toHaveFocus(),
+    );
   });
 
   it('revokes nothing when the question is cancelled', async () => {

@@ -12,6 +12,10 @@ import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { SectionCard } from '../../../components/ui/section-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import {
+  removableRowProps,
+  useRemovedRowFocus,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
@@ -67,6 +71,7 @@ function SessionItem({
       ref={itemRef}
       tabIndex={itemRef ? -1 : undefined}
       aria-labelledby={titleId}
+      {...removableRowProps(session.id)}
       className={clsx(SESSION_LAYOUT, 'py-4 first:pt-0 last:pb-0')}
     >
       <div className="flex min-w-0 flex-col gap-2">
@@ -145,6 +150,7 @@ export function SessionsCard({ userId }: { userId: string }) {
   const sessions = allShown ? all : first;
   const revoke = useRevokeSession(userId);
   const [revoking, setRevoking] = useState<ActiveSession | null>(null);
+  const { attach: listRef, finalFocus: afterRevoke } = useRemovedRowFocus();
   // "Show all" goes away once the rest have come: focus moves to the first session it brought in
   // (or to the heading, should the others have ended meanwhile).
   const firstMore = useRef<HTMLLIElement>(null);
@@ -192,7 +198,11 @@ export function SessionsCard({ userId }: { userId: string }) {
     const { data: shown, meta } = sessions.data;
     content = (
       <div className="flex flex-col items-start gap-4">
-        <ul aria-labelledby={headingId} className="flex w-full flex-col divide-y divide-slate-200">
+        <ul
+          ref={listRef}
+          aria-labelledby={headingId}
+          className="flex w-full flex-col divide-y divide-slate-200"
+        >
           {shown.map((session, index) => (
             <SessionItem
               key={session.id}
@@ -239,8 +249,8 @@ export function SessionsCard({ userId }: { userId: string }) {
         onConfirm={() => void confirmRevoke()}
         isLoading={revoke.isPending}
         destructive
-        // The revoked session's row (and its Revoke button) is gone: focus goes to the list.
-        finalFocus={() => document.getElementById(headingId)}
+        // The revoked session's row (and its Revoke button) is gone: focus goes to its neighbour.
+        finalFocus={afterRevoke}
       />
     </SectionCard>
   );
