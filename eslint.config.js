@@ -109,6 +109,27 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  // A failed submit focuses the first invalid field in reading order (docs/accessibility.md,
+  // rule 7): the site's useForm does, react-hook-form's does not.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/form.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-hook-form',
+              importNames: ['useForm'],
+              message:
+                'Use useForm from lib/form.ts: after a failed submit it focuses the first invalid field in reading order.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Regular expressions in shipped code run on text from anyone (reports, CSV, names, user agents):
   // none may backtrack or rescan super-linearly (issue 32). test/unit/regex-safety.test.ts checks
   // the server's with recheck as well, which finds cases these rules do not.

@@ -20,6 +20,7 @@ import {
   type CostImportField,
   type ProjectStatus,
 } from './budgeting-constants.js';
+import { isDateValue } from './dates.js';
 import { hoursToHundredths, isCurrencyCode, type Money } from './money.js';
 import type { PaginationMeta } from './api-types.js';
 import {
@@ -45,16 +46,11 @@ const text = (max: number, requiredMessage: string) =>
       error: M.textInvalidCharacters,
     });
 
-const isCalendarDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-
 /** A calendar day, `YYYY-MM-DD` (no time, no zone: costs belong to a day, not an instant). */
 export const isoDateSchema = z
   .string({ error: M.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dateInvalid })
-  .refine(isCalendarDate, { error: M.dateInvalid });
+  .refine((value) => isDateValue(value, 'day'), { error: M.dateInvalid });
 
 /** A calendar month, `YYYY-MM`. */
 export const isoMonthSchema = z

@@ -3,6 +3,7 @@ export * from './budgeting.js';
 export * from './budgeting-constants.js';
 export * from './constants.js';
 export * from './csv-columns.js';
+export * from './dates.js';
 export * from './email.js';
 export * from './messages.js';
 export * from './monitoring.js';

@@ -1,9 +1,12 @@
-import type {
-  FieldValues,
-  Path,
-  PathValue,
-  UseFormRegisterReturn,
-  UseFormReturn,
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  useForm as useReactHookForm,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { isApiError } from './api-error.js';
 
@@ -44,4 +47,46 @@ export function setServerFieldErrors<T extends FieldValues>(
       form.setError(field, { type: 'server', message });
     }
   }
+}
+
+/**
+ * react-hook-form's `useForm` with the house's rule for a submit that fails validation
+ * (docs/accessibility.md, rule 7): focus goes to the first invalid field in reading order,
+ * whatever its kind (text, date, dropdown, person picker). react-hook-form's own focusing
+ * (`shouldFocusError`) reaches only fields registered with a focusable ref, in the order they
+ * registered, so it skipped a picker controlled with `Controller` (Add cost rate's Person) for
+ * the next text field. Here, once the errors are drawn, the submitted form's first control with
+ * `aria-invalid="true"` (the kit's fields mark the control itself) takes focus. Every form of the
+ * site uses this one; a lint rule forbids react-hook-form's.
+ */
+export function useForm<
+  TFieldValues extends FieldValues = FieldValues,
+  TContext = unknown,
+  TTransformedValues = TFieldValues,
+>(
+  props?: UseFormProps<TFieldValues, TContext, TTransformedValues>,
+): UseFormReturn<TFieldValues, TContext, TTransformedValues> {
+  const form = useReactHookForm({ ...props, shouldFocusError: false });
+  /** The form whose last submit failed validation, until its errors are drawn. */
+  const failed = useRef<HTMLFormElement | null>(null);
+  // The submit count goes up in the same render as the errors appear.
+  const { submitCount } = form.formState;
+  useEffect(() => {
+    const submitted = failed.current;
+    failed.current = null;
+    submitted?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount]);
+
+  const { handleSubmit } = form;
+  const handleSubmitAndFocus = useCallback<typeof handleSubmit>(
+    (onValid, onInvalid) =>
+      handleSubmit(onValid, async (errors, event) => {
+        // The submit event's target is the form; a click's is a control inside it.
+        const target: unknown = event?.target;
+        if (target instanceof Element) failed.current = target.closest('form');
+        await onInvalid?.(errors, event);
+      }),
+    [handleSubmit],
+  );
+  return { ...form, handleSubmit: handleSubmitAndFocus };
 }

@@ -11,17 +11,55 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pointerdown', mark, { capture: true, once: true });
 }
 
-/** The element a new page's focus goes to: its h1 (every screen has exactly one). */
+/** A new page's heading: its h1 (every screen has exactly one). */
 function findHeading(): HTMLElement | null {
   return document.querySelector<HTMLElement>('main h1') ?? document.querySelector('h1');
+}
+
+/** What takes focus by Tab. */
+const TABBABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** Whether all of `element` is on screen, below the sticky header. */
+function inView(element: Element): boolean {
+  const header = document.querySelector('header');
+  const top =
+    header && getComputedStyle(header).position === 'sticky'
+      ? header.getBoundingClientRect().bottom
+      : 0;
+  const rect = element.getBoundingClientRect();
+  return (
+    rect.width > 0 &&
+    rect.top >= top &&
+    rect.bottom <= window.innerHeight &&
+    rect.left >= 0 &&
+    rect.right <= window.innerWidth
+  );
+}
+
+/**
+ * Where focus goes on arrival: the h1, when it is in view. Back (or Forward) restores the scroll
+ * position the page was left at, which may leave the h1 far above: then focus goes to the first
+ * control in view, where the reader left off, so that focus and what is on screen agree; with no
+ * control in view, the page goes to its top and focus to the h1.
+ */
+function arrivalTarget(heading: HTMLElement): HTMLElement {
+  if (inView(heading)) return heading;
+  const main = heading.closest('main') ?? document.body;
+  const control = Array.from(main.querySelectorAll<HTMLElement>(TABBABLE)).find(inView);
+  if (control) return control;
+  window.scrollTo(0, 0);
+  return heading;
 }
 
 /**
  * After every change of page (a link, a redirect, Back, signing in or out), focus moves to the
  * new page's h1 and its title is announced, as GOV.UK and React Router's route announcer do: a
  * keyboard user goes on from the top of the new content, and a screen reader says where they
- * are (WCAG 2.4.3, 4.1.3). A page still loading (a spinner, a lazy chunk) is waited for until its
- * h1 appears. Changes of the query only (search, sort, paging) keep focus where it is.
+ * are (WCAG 2.4.3, 4.1.3). Where Back restored a scroll position that leaves the h1 out of view,
+ * focus goes to the first control in view instead (arrivalTarget). A page still loading (a
+ * spinner, a lazy chunk) is waited for until its h1 appears. Changes of the query only (search,
+ * sort, paging) keep focus where it is.
  * The first page of a visit is left to the browser, which reads it out itself.
  * See docs/accessibility.md.
  */
@@ -39,7 +77,7 @@ export function RouteAnnouncer() {
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       // ScrollRestoration decides the scroll position; focus must not move it.
-      heading.focus({ preventScroll: true });
+      arrivalTarget(heading).focus({ preventScroll: true });
       const text = document.title || heading.textContent || '';
       setAnnouncement((current) => ({ count: current.count + 1, text }));
       return true;

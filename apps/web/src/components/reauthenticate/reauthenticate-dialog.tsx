@@ -4,7 +4,6 @@ import {
   type ApiSuccess,
   type ReauthenticateInput,
 } from '@staff-admin/shared';
-import { useForm } from 'react-hook-form';
 import { api } from '../../lib/api-client.js';
 import { getErrorMessage, isApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
@@ -12,6 +11,7 @@ import { Button } from '../ui/button.js';
 import { Dialog } from '../ui/dialog.js';
 import { Input } from '../ui/input.js';
 import { PasswordInput } from '../ui/password-input.js';
+import { useForm } from '../../lib/form.js';
 
 /** POST /auth/reauthenticate: the session counts as confirmed for the next few minutes. */
 export async function reauthenticate(input: ReauthenticateInput): Promise<void> {

@@ -7,7 +7,7 @@ import {
   type ChangePasswordInput,
 } from '@staff-admin/shared';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   isReauthenticationCancelled,
@@ -18,7 +18,7 @@ import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { useAuthenticatedUser } from '../../../lib/auth.js';
-import { setServerFieldErrors } from '../../../lib/form.js';
+import { setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useChangePassword } from '../api/change-password.js';
 import { withPasswordPolicy } from '../utils/password-policy.js';

@@ -4,13 +4,12 @@ import {
   forgotPasswordSchema,
   type ForgotPasswordInput,
 } from '@staff-admin/shared';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useBackNavigation } from '../hooks/use-back-navigation.js';

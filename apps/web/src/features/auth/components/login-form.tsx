@@ -1,5 +1,4 @@
 import { API_MESSAGES, VALIDATION_MESSAGES, type LoginInput } from '@staff-admin/shared';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
@@ -7,7 +6,7 @@ import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { login, preloadApiClient } from '../../../lib/auth.js';
-import { registerTrimmed } from '../../../lib/form.js';
+import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { useRedirectErrorToast } from '../hooks/use-redirect-error-toast.js';

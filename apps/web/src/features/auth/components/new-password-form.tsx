@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { PasswordInput } from '../../../components/ui/password-input.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { setServerFieldErrors } from '../../../lib/form.js';
+import { setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useSignInWithNewPassword } from '../hooks/use-sign-in-with-new-password.js';
 import { withPasswordPolicy } from '../utils/password-policy.js';

@@ -4,13 +4,12 @@ import {
   type Project,
 } from '@staff-admin/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { registerTrimmed } from '../../../lib/form.js';
+import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useReviseBudget } from '../api/revise-budget.js';
 import { amountError, toMinor } from './money-text.js';

@@ -6,20 +6,21 @@ import {
   COST_DESCRIPTION_MAX_LENGTH,
   amountToDecimal,
   hoursToHundredths,
-  isoDateSchema,
+  dateFieldSchema,
   type CostCategory,
   type CostEntry,
   type Project,
 } from '@staff-admin/shared';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
+import { FormDateField } from '../../../components/ui/date-field.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useCreateCost, useUpdateCost } from '../api/change-costs.js';
 import { useIsInClosedMonth } from '../api/closed-months.js';
@@ -33,7 +34,7 @@ const CATEGORY_OPTIONS = COST_CATEGORIES.map((value) => ({
 
 const formSchema = z
   .object({
-    date: isoDateSchema,
+    date: dateFieldSchema(),
     category: z.enum(COST_CATEGORIES, { error: M.categoryInvalid }),
     description: z
       .string()
@@ -98,7 +99,7 @@ export function CostDialog({
       hours: cost?.hours === null || cost?.hours === undefined ? '' : String(cost.hours),
     },
   });
-  const { register, control, handleSubmit, formState } = form;
+  const { control, handleSubmit, formState } = form;
   const { errors } = formState;
   const category = useWatch({ control, name: 'category' });
   // Said as soon as a day of a closed month is chosen, not first at Save.
@@ -146,7 +147,7 @@ export function CostDialog({
       finalFocus={finalFocus}
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <Input label="Date" type="date" {...register('date')} error={dateError} />
+        <FormDateField control={control} name="date" label="Date" error={dateError} />
         <LiveStatus message={closedMonth ? M.monthClosed : ''} />
         <Controller
           control={control}

@@ -2,21 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BUDGETING_MESSAGES as M,
   CURRENCY_CODES,
-  isoDateSchema,
+  dateFieldSchema,
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
   projectFields,
   type Project,
 } from '@staff-admin/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
+import { FormDateField } from '../../../components/ui/date-field.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { SearchableDropdown } from '../../../components/ui/searchable-dropdown.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useUpdateProject } from '../api/update-project.js';
 import { PersonPicker } from './person-picker.js';
@@ -33,8 +34,8 @@ const formSchema = z
     name: projectFields.name,
     client: projectFields.client,
     currency: projectFields.currency,
-    startDate: projectFields.startDate,
-    endDate: z.union([z.literal(''), isoDateSchema]),
+    startDate: dateFieldSchema(),
+    endDate: z.union([z.literal(''), dateFieldSchema()]),
     ownerId: z.string().min(1, { error: M.ownerRequired }),
     status: z.enum(PROJECT_STATUSES),
   })
@@ -111,6 +112,7 @@ export function EditProjectDialog({
             name="ownerId"
             render={({ field }) => (
               <PersonPicker
+                ref={field.ref}
                 label="Owner"
                 value={field.value}
                 onChange={field.onChange}
@@ -119,18 +121,8 @@ export function EditProjectDialog({
               />
             )}
           />
-          <Input
-            label="Start date"
-            type="date"
-            {...form.register('startDate')}
-            error={errors.startDate?.message}
-          />
-          <Input
-            label="End date (optional)"
-            type="date"
-            {...form.register('endDate')}
-            error={errors.endDate?.message}
-          />
+          <FormDateField control={form.control} name="startDate" label="Start date" />
+          <FormDateField control={form.control} name="endDate" label="End date (optional)" />
           <Controller
             control={form.control}
             name="currency"

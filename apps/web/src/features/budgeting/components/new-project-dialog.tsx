@@ -3,17 +3,18 @@ import {
   BUDGETING_MESSAGES as M,
   CURRENCY_CODES,
   projectFields,
-  isoDateSchema,
+  dateFieldSchema,
   type Project,
 } from '@staff-admin/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
+import { FormDateField } from '../../../components/ui/date-field.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Input } from '../../../components/ui/input.js';
 import { SearchableDropdown } from '../../../components/ui/searchable-dropdown.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useCreateProject } from '../api/create-project.js';
 import { amountError, amountTextSchema, toMinor } from './money-text.js';
@@ -32,9 +33,9 @@ const formSchema = z
     name: projectFields.name,
     client: projectFields.client,
     currency: projectFields.currency,
-    startDate: projectFields.startDate,
+    startDate: dateFieldSchema(),
     ownerId: z.string().min(1, { error: M.ownerRequired }),
-    endDate: z.union([z.literal(''), isoDateSchema]),
+    endDate: z.union([z.literal(''), dateFieldSchema()]),
     budget: amountTextSchema,
   })
   .superRefine((value, context) => {
@@ -71,7 +72,7 @@ export function NewProjectDialog({ open, onOpenChange, onCreated }: NewProjectDi
       budget: '',
     },
   });
-  const { register, control, handleSubmit, formState } = form;
+  const { control, handleSubmit, formState } = form;
   const { errors } = formState;
 
   const submit = handleSubmit((values) => {
@@ -121,6 +122,7 @@ export function NewProjectDialog({ open, onOpenChange, onCreated }: NewProjectDi
             name="ownerId"
             render={({ field }) => (
               <PersonPicker
+                ref={field.ref}
                 label="Owner"
                 value={field.value}
                 onChange={field.onChange}
@@ -129,18 +131,8 @@ export function NewProjectDialog({ open, onOpenChange, onCreated }: NewProjectDi
               />
             )}
           />
-          <Input
-            label="Start date"
-            type="date"
-            {...register('startDate')}
-            error={errors.startDate?.message}
-          />
-          <Input
-            label="End date (optional)"
-            type="date"
-            {...register('endDate')}
-            error={errors.endDate?.message}
-          />
+          <FormDateField control={control} name="startDate" label="Start date" />
+          <FormDateField control={control} name="endDate" label="End date (optional)" />
           <Controller
             control={control}
             name="currency"

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BUDGETING_MESSAGES as M, isoDateSchema } from '@staff-admin/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { BUDGETING_MESSAGES as M, dateFieldSchema } from '@staff-admin/shared';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
+import { FormDateField } from '../../../components/ui/date-field.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useAddCostRate } from '../api/cost-rates.js';
 import { amountError, toMinor } from './money-text.js';
@@ -27,7 +28,7 @@ export function RateDialog({
     .object({
       userId: z.string().min(1, { error: M.personRequired }),
       rate: z.string().trim(),
-      validFrom: isoDateSchema,
+      validFrom: dateFieldSchema(),
     })
     .superRefine((value, context) => {
       const error = amountError(value.rate, currency);
@@ -68,6 +69,7 @@ export function RateDialog({
           name="userId"
           render={({ field }) => (
             <PersonPicker
+              ref={field.ref}
               label="Person"
               value={field.value}
               onChange={field.onChange}
@@ -82,12 +84,7 @@ export function RateDialog({
           {...registerTrimmed(form, 'rate')}
           error={errors.rate?.message}
         />
-        <Input
-          label="Valid from"
-          type="date"
-          {...form.register('validFrom')}
-          error={errors.validFrom?.message}
-        />
+        <FormDateField control={form.control} name="validFrom" label="Valid from" />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel

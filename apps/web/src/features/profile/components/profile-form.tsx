@@ -14,7 +14,7 @@ import {
   type User,
 } from '@staff-admin/shared';
 import { useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   isReauthenticationCancelled,
@@ -28,7 +28,7 @@ import { StatusBadge } from '../../../components/ui/status-badge.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { formatDate } from '../../../lib/format-date.js';
-import { registerTrimmed, setServerFieldErrors } from '../../../lib/form.js';
+import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { uploadPicture } from '../api/upload-picture.js';

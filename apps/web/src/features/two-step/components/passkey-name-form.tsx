@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
-import { registerTrimmed } from '../../../lib/form.js';
+import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 
 /** The name's validation (zod) loads as the form shows; see two-step-resolvers.ts. */

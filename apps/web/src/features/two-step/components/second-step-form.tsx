@@ -8,7 +8,6 @@ import {
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { KeyRoundIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
@@ -21,6 +20,7 @@ import { useCompleteSecondStep } from '../api/complete-second-step.js';
 import { useSignInWithPasskey } from '../api/sign-in-with-passkey.js';
 import { isServerError } from '../utils/is-server-error.js';
 import { TwoStepHeader } from './two-step-header.js';
+import { useForm } from '../../../lib/form.js';
 
 type CodeMethod = Exclude<SecondStepMethod, 'passkey'>;
 

@@ -1,7 +1,6 @@
 import { TWO_STEP_MESSAGES, type ConfirmTotpInput, type TotpSetup } from '@staff-admin/shared';
 import { CopyIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
@@ -10,6 +9,7 @@ import { toast } from '../../../lib/toast.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
 import { copyText } from './copy-text.js';
 import { StepHeading } from './step-heading.js';
+import { useForm } from '../../../lib/form.js';
 
 /** The code's validation (zod) loads as the panel shows; see two-step-resolvers.ts. */
 const resolver = lazyResolver<ConfirmTotpInput, unknown, { code: string }>(

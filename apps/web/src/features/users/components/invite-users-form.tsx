@@ -13,7 +13,7 @@ import {
   type BulkCreateResult,
   type Position,
 } from '@staff-admin/shared';
-import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useFieldArray, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import {
   isReauthenticationCancelled,
@@ -24,7 +24,7 @@ import { Dropdown } from '../../../components/ui/dropdown.js';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
-import { registerTrimmed } from '../../../lib/form.js';
+import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { findExistingEmails } from '../api/find-existing-emails.js';
 import { useInviteUsers } from '../api/invite-users.js';
