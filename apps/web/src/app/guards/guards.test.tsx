@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/data.js';
-import { apiError, gate } from '../../testing/http.js';
+import { returnPath } from '../../lib/return-to.js';
+import { answer, apiError, gate } from '../../testing/http.js';
 import { renderApp } from '../../testing/render-app.js';
 import { API, server } from '../../testing/server.js';
 import { storeTokens } from '../../testing/session.js';
@@ -34,6 +35,38 @@ describe('authentication guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('brings a visitor back to the page they asked for once signed in', async () => {
+    const { user, router } = renderApp('/users/profile/change-password?x=1');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    answer('post', '/auth/login', () => {
+      server.use(http.get(`${API}/users/profile`, () => HttpResponse.json({ data: createUser() })));
+      return HttpResponse.json({ data: { access_token: 'a', refresh_token: 'r' } });
+    });
+    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/users/profile/change-password'),
+    );
+    expect(router.state.location.search).toBe('?x=1');
+  });
+
+  it('never comes back to a page of another site, or to a sign-in step', () => {
+    expect(returnPath({ from: '/financial/projects?tab=costs#x' })).toBe(
+      '/financial/projects?tab=costs#x',
+    );
+    for (const from of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      '/auth/login',
+      42,
+    ]) {
+      expect(returnPath({ from })).toBeNull();
+    }
+    expect(returnPath(null)).toBeNull();
   });
 
   it('sends the user to login when the profile answers 403, and signs them out', async () => {

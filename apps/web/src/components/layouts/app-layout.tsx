@@ -1,6 +1,7 @@
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { useAuthenticatedUser } from '../../lib/auth.js';
+import { returnState } from '../../lib/return-to.js';
 import { useTwoStepSetupRequired } from '../../lib/two-step-setup-flag.js';
 import { Logo } from '../ui/logo.js';
 import { MainNav } from './main-nav.js';
@@ -15,7 +16,11 @@ export function AppLayout() {
   const user = useAuthenticatedUser();
   // A role that requires two-step sign-in, and none set up: its set-up screen and nothing else.
   const setupRequired = useTwoStepSetupRequired();
-  if (setupRequired) return <Navigate to={paths.auth.twoStepSetup.path} replace />;
+  const location = useLocation();
+  if (setupRequired) {
+    // The page asked for is where the set-up ends.
+    return <Navigate to={paths.auth.twoStepSetup.path} replace state={returnState(location)} />;
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 h-header bg-slate-900 text-white shadow-sm">

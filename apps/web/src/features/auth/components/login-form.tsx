@@ -1,11 +1,12 @@
 import { API_MESSAGES, VALIDATION_MESSAGES, type LoginInput } from '@staff-admin/shared';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { login, preloadApiClient } from '../../../lib/auth.js';
+import { returnPath } from '../../../lib/return-to.js';
 import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
@@ -36,6 +37,7 @@ function prepareSignIn() {
 export function LoginForm() {
   useRedirectErrorToast();
   const navigate = useNavigate();
+  const from = returnPath(useLocation().state);
   const form = useForm<LoginInput>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -52,7 +54,10 @@ export function LoginForm() {
       // Signed in: the guest-only guard around this form sends the user on. With a second
       // factor, its screen takes the challenge in router state (never in the URL).
       const { secondStep } = await login(email, password);
-      if (secondStep) await navigate(paths.auth.twoStep.path, { state: { challenge: secondStep } });
+      // The page a guard sent them here from goes along, to be reached after the second step.
+      if (secondStep) {
+        await navigate(paths.auth.twoStep.path, { state: { challenge: secondStep, from } });
+      }
     } catch (error) {
       if (isWrongCredentials(error)) {
         // Focus goes to the first field in error, which reads out its message (as validation

@@ -68,6 +68,18 @@ describe('second step of signing in', () => {
     expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe(TOKENS.access_token);
   });
 
+  it('brings the user to the page they asked for after the second step', async () => {
+    answerPasswordStep();
+    answer('post', '/auth/login/second-step', () => HttpResponse.json({ data: TOKENS }));
+    const { user, router } = renderApp('/users/profile/change-password');
+    await logIn(user);
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/users/profile/change-password'),
+    );
+  });
+
   it('checks the code before sending it', async () => {
     const steps = answer('post', '/auth/login/second-step');
     const { user } = renderApp('/auth/two-step', { state: { challenge: CHALLENGE } });

@@ -68,13 +68,67 @@ describe('forced two-step set-up', () => {
     expect(screen.queryByRole('button', { name: 'Add a passkey' })).not.toBeInTheDocument();
   });
 
-  it('goes to the set-up when a call answers 403 two_step_setup_required', async () => {
-    const { router } = renderApp('/users', { user: createUser({ position: 'admin' }) });
-    server.use(http.get(`${API}/users`, setupRequired));
+  it('goes to the set-up when a call answers 403 two_step_setup_required, then back to the page', async () => {
+    const me = createUser({ position: 'admin' });
+    const { user, router } = renderApp('/users?status=pending', { user: me });
+    let setUp = false;
+    server.use(
+      http.get(`${API}/users`, () =>
+        setUp
+          ? HttpResponse.json({
+              data: [],
+              meta: { currentPage: 1, itemsPerPage: 10, totalItems: 0, totalPages: 0 },
+            })
+          : setupRequired(),
+      ),
+    );
+    answer('post', '/users/profile/two-step/totp', () =>
+      HttpResponse.json({ data: { secret: 'JBSWY3DP', otpauthUrl: 'otpauth://x', qrCode: QR } }),
+    );
+    answer('post', '/users/profile/two-step/totp/confirm', () => {
+      setUp = true;
+      return HttpResponse.json({ data: { recoveryCodes: [] } });
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Set up two-step sign-in' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/two-step-setup');
+
+    await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(await screen.findByLabelText('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    // The page asked for, not the profile.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'User management' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/users');
+    expect(router.state.location.search).toBe('?status=pending');
+  });
+
+  it('brings a visitor whose role requires the set-up to the page asked for, after login and set-up', async () => {
+    let me = createUser({ position: 'finance', twoStepRequired: true, twoStepEnabled: false });
+    const { user, router } = renderApp('/financial/closed-months');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    server.use(http.get(`${API}/users/profile`, () => HttpResponse.json({ data: me })));
+    answer('post', '/auth/login', () =>
+      HttpResponse.json({ data: { access_token: 'a', refresh_token: 'r' } }),
+    );
+    answer('post', '/users/profile/two-step/totp', () =>
+      HttpResponse.json({ data: { secret: 'JBSWY3DP', otpauthUrl: 'otpauth://x', qrCode: QR } }),
+    );
+    answer('post', '/users/profile/two-step/totp/confirm', () => {
+      me = { ...me, twoStepEnabled: true };
+      return HttpResponse.json({ data: { recoveryCodes: RECOVERY_CODES } });
+    });
+    await user.type(screen.getByLabelText('Email'), me.email);
+    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(await screen.findByLabelText('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await user.click(await screen.findByRole('button', { name: 'I have saved them, continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/financial/closed-months'));
   });
 
   it('sends a user with nothing to set up home from the set-up address', async () => {

@@ -8,7 +8,6 @@ import {
   useReauthenticated,
 } from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button } from '../../../components/ui/button.js';
-import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { logout } from '../../../lib/auth.js';
 import { toast } from '../../../lib/toast.js';
@@ -27,9 +26,10 @@ type Step =
 /**
  * The forced set-up (issue 15): the user's role requires two-step sign-in and they have none,
  * so this is the only screen they can reach until it is done. An authenticator app or a
- * passkey, then the recovery codes, then on to the home page. Logging out stays possible.
+ * passkey, then the recovery codes, then on to `returnTo` (the page they first asked for).
+ * Logging out stays possible.
  */
-export function TwoStepSetupScreen() {
+export function TwoStepSetupScreen({ returnTo }: { returnTo: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'choose' });
@@ -44,7 +44,7 @@ export function TwoStepSetupScreen() {
     clearTwoStepSetupFlag();
     // The profile now says two-step sign-in is on, so the app's guard lets the user through.
     await queryClient.invalidateQueries({ queryKey: profileQueryKey });
-    await navigate(paths.home.path, { replace: true });
+    await navigate(returnTo, { replace: true });
   };
   const addPasskey = useAddPasskey({ run: reauthenticated.run, onDone: () => void finish() });
 
