@@ -7,7 +7,7 @@ import { answer, apiError } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { createProject, detailOf, serveProject, serveProjects } from '../testing/budgeting-api.js';
 
-// The budgeting dialogs' pickers and dates (issue 33): focus goes to the first invalid field in
+// The budgeting fields' pickers and dates (issue 33): focus goes to the first invalid field in
 // reading order whatever its kind, and dates are typed and shown dd/mm/yyyy but sent as ISO.
 
 const FINANCE = createUser({ position: 'finance' });
@@ -115,5 +115,36 @@ describe('Edit project', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit project' });
     expect(within(dialog).getByLabelText('Start date')).toHaveValue('05/01/2026');
     expect(within(dialog).getByLabelText('End date (optional)')).toHaveValue('31/12/2026');
+  });
+});
+
+describe('Costs filters', () => {
+  it('apply a day once it is typed in full, and show the URL’s as dd/mm/yyyy', async () => {
+    const project = createProject();
+    serveProject(detailOf(project));
+    const { user, router } = renderApp(`/financial/projects/${project.id}?to=2026-06-30`, {
+      user: FINANCE,
+    });
+    const to = await screen.findByRole('textbox', { name: 'To' });
+    expect(to).toHaveValue('30/06/2026');
+    const from = screen.getByRole('textbox', { name: 'From' });
+    await user.type(from, '1/5/202');
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBeNull();
+    await user.type(from, '6');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-05-01'),
+    );
+    expect(from).toHaveValue('1/5/2026');
+    await user.tab();
+    expect(from).toHaveValue('01/05/2026');
+
+    await user.clear(to);
+    await user.type(to, '31/06/2026');
+    await user.tab();
+    expect(to).toHaveAccessibleDescription(
+      `dd/mm/yyyy, e.g. 27/11/2026 ${DATE_FIELD_MESSAGES.day}`,
+    );
+    // Cleared, the filter went; the day that does not exist never came.
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBeNull();
   });
 });

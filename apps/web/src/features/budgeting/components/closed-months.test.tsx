@@ -1,3 +1,4 @@
+import { DATE_FIELD_MESSAGES } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -24,8 +25,9 @@ describe('closed months', () => {
     expect(screen.queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
 
     const month = screen.getByLabelText('Month to close');
+    expect(month).toHaveAccessibleDescription('mm/yyyy, e.g. 11/2026');
     await user.clear(month);
-    await user.type(month, '2026-04');
+    await user.type(month, '04/2026');
     await user.click(screen.getByRole('button', { name: 'Close month' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Close month' });
     expect(confirm).toHaveTextContent('Close April 2026?');
@@ -33,6 +35,23 @@ describe('closed months', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ month: '2026-04' });
     expect(await findToast('April 2026 is closed.')).toBeVisible();
+  });
+
+  it('says how to write the month, and keeps focus on it, when it is not one', async () => {
+    answer('get', '/closed-months', () => HttpResponse.json({ data: [] }));
+    const calls = answer('post', '/closed-months');
+    const { user } = renderApp('/financial/closed-months', {
+      user: createUser({ position: 'finance' }),
+    });
+    const month = await screen.findByLabelText('Month to close');
+    await user.clear(month);
+    await user.click(screen.getByRole('button', { name: 'Close month' }));
+    expect(month).toHaveFocus();
+    expect(month).toHaveAccessibleDescription(`mm/yyyy, e.g. 11/2026 ${DATE_FIELD_MESSAGES.month}`);
+    await user.type(month, '13/2026{Enter}');
+    expect(month).toHaveAccessibleDescription(`mm/yyyy, e.g. 11/2026 ${DATE_FIELD_MESSAGES.month}`);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 
   it('lets an admin reopen a month', async () => {

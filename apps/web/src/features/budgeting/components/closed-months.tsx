@@ -1,10 +1,10 @@
-import { isoMonthSchema, RECORD_DATE_FORMAT, type ClosedMonth } from '@staff-admin/shared';
+import { dateFieldSchema, RECORD_DATE_FORMAT, type ClosedMonth } from '@staff-admin/shared';
 import clsx from 'clsx';
 import { format, subMonths } from 'date-fns';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
-import { Input } from '../../../components/ui/input.js';
+import { DateField } from '../../../components/ui/date-field.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import {
@@ -34,15 +34,17 @@ export function ClosedMonths() {
   const reopen = useReopenMonth();
   const [month, setMonth] = useState(() => format(subMonths(new Date(), 1), 'yyyy-MM'));
   const [error, setError] = useState<string>();
+  const monthField = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState<'close' | ClosedMonth | null>(null);
   const { attach: tableRef, finalFocus: afterReopen } = useRemovedRowFocus();
   const isAdmin = user.position === 'admin';
   const columns = ['Month', 'Closed by', 'Closed at', ...(isAdmin ? ['Actions'] : [])];
 
   const askToClose = () => {
-    const parsed = isoMonthSchema.safeParse(month);
+    const parsed = dateFieldSchema('month').safeParse(month);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      monthField.current?.focus();
       return;
     }
     setError(undefined);
@@ -75,11 +77,12 @@ export function ClosedMonths() {
           askToClose();
         }}
       >
-        <Input
+        <DateField
+          ref={monthField}
           label="Month to close"
-          type="month"
+          granularity="month"
           value={month}
-          onChange={(event) => setMonth(event.target.value)}
+          onChange={setMonth}
           error={error}
           className="w-56"
         />

@@ -161,7 +161,7 @@ describe('costs: add, edit, delete', () => {
     const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
     await user.click(await screen.findByRole('button', { name: 'Delete Monitors' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete cost' });
-    expect(confirm).toHaveAccessibleDescription('Delete "Monitors" of 2026-05-10 (£1,250.50)?');
+    expect(confirm).toHaveAccessibleDescription('Delete "Monitors" of 10/05/2026 (£1,250.50)?');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(calls).toHaveLength(0);
 

@@ -1,6 +1,7 @@
 import {
   COST_CATEGORY_LABELS,
   EMPTY_VALUE,
+  formatDateText,
   formatMoney,
   type CostEntry,
 } from '@staff-admin/shared';
@@ -67,7 +68,7 @@ export function CostsTable({ costs, empty, onEdit, onDelete, tableRef }: CostsTa
                 {...removableRowProps(cost.id)}
                 className={clsx('border-b border-slate-100 last:border-none', REMOVABLE_ROW_CLASS)}
               >
-                <td className="px-4 py-2 whitespace-nowrap">{cost.date}</td>
+                <td className="px-4 py-2 whitespace-nowrap">{formatDateText(cost.date)}</td>
                 <td className="px-4 py-2">{COST_CATEGORY_LABELS[cost.category]}</td>
                 <td className="px-4 py-2">{cost.description}</td>
                 <td className="px-4 py-2">

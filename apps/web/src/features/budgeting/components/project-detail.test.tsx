@@ -227,8 +227,8 @@ describe('project detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Add cost' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add cost' });
     const date = within(dialog).getByLabelText('Date');
-    await user.type(date, '2026-03-10');
-    expect(date).toHaveAccessibleDescription(M.monthClosed);
+    await user.type(date, '10/03/2026');
+    expect(date).toHaveAccessibleDescription(`dd/mm/yyyy, e.g. 27/11/2026 ${M.monthClosed}`);
     expect(date).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() =>
       expect(within(dialog).getByRole('status')).toHaveTextContent(M.monthClosed),
@@ -241,7 +241,7 @@ describe('project detail', () => {
     expect(calls).toHaveLength(0);
 
     await user.clear(date);
-    await user.type(date, '2026-04-10');
+    await user.type(date, '10/04/2026');
     expect(date).not.toHaveAttribute('aria-invalid');
     await user.click(within(dialog).getByRole('button', { name: 'Add cost' }));
     await waitFor(() => expect(calls).toHaveLength(1));

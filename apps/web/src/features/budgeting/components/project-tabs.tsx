@@ -1,7 +1,9 @@
 import {
   COST_CATEGORIES,
   COST_CATEGORY_LABELS,
+  formatDateText,
   formatMoney,
+  isDateValue,
   RECORD_DATE_FORMAT,
   type CostEntry,
   type ImportBatch,
@@ -12,7 +14,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
-import { Input } from '../../../components/ui/input.js';
+import { DateField } from '../../../components/ui/date-field.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import {
@@ -38,6 +40,8 @@ import { RateDialog } from './rate-dialog.js';
 import { personName } from '../utils/person-name.js';
 
 const ALL = 'all' as const;
+/** A filter applies once its text is a date, or is cleared; the field says what is wrong. */
+const isFilterDate = (value: string) => value === '' || isDateValue(value);
 const CATEGORY_FILTER = [
   { value: ALL, label: 'All categories' },
   ...COST_CATEGORIES.map((value) => ({ value, label: COST_CATEGORY_LABELS[value] })),
@@ -86,18 +90,16 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
         </Button>
       </div>
       <div className="flex flex-wrap items-end gap-4">
-        <Input
+        <DateField
           label="From"
-          type="date"
           value={params.from}
-          onChange={(event) => update({ from: event.target.value, page: 1 })}
+          onChange={(from) => isFilterDate(from) && update({ from, page: 1 })}
           className="w-44"
         />
-        <Input
+        <DateField
           label="To"
-          type="date"
           value={params.to}
-          onChange={(event) => update({ to: event.target.value, page: 1 })}
+          onChange={(to) => isFilterDate(to) && update({ to, page: 1 })}
           className="w-44"
         />
         <Dropdown
@@ -173,7 +175,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
         title="Delete cost"
         description={
           deleting
-            ? `Delete "${deleting.description}" of ${deleting.date} (${formatMoney(deleting.amount)})?`
+            ? `Delete "${deleting.description}" of ${formatDateText(deleting.date)} (${formatMoney(deleting.amount)})?`
             : ''
         }
         confirmLabel="Delete"
@@ -247,7 +249,8 @@ export function RatesPanel({ project }: { project: ProjectDetail }) {
         <ul className="flex flex-col gap-2" aria-label={`Cost rates in ${project.currency}`}>
           {rates.data.map((rate) => (
             <li key={rate.id} className="text-sm">
-              {personName(rate.person)}: {formatMoney(rate.rate)} an hour from {rate.validFrom}
+              {personName(rate.person)}: {formatMoney(rate.rate)} an hour from{' '}
+              {formatDateText(rate.validFrom)}
             </li>
           ))}
         </ul>
