@@ -1,4 +1,4 @@
-import type { AuditAction, AuditPage } from '@staff-admin/shared';
+import { isDateValue, type AuditAction, type AuditPage } from '@staff-admin/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
@@ -8,7 +8,10 @@ export interface AuditFilters {
   actor: string;
   target: string;
   action: AuditAction | '';
-  /** `datetime-local` values (the browser's time zone), '' for none. */
+  /**
+   * `YYYY-MM-DDTHH:mm` in the browser's time zone (a minute DateField's value), '' for none, or
+   * text that is no such time, as typed.
+   */
   from: string;
   to: string;
 }
@@ -20,10 +23,10 @@ export interface AuditParams extends AuditFilters {
 
 /** The filters as the API's query: empty ones left out, times as ISO 8601 UTC. */
 export function auditQuery({ actor, target, action, from, to }: AuditFilters) {
-  const time = (value: string) => {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : date.toISOString();
-  };
+  // Only the field's own form is read as a time: the browser would read other text its own way
+  // (11/12/2026 as 12 November). Anything else goes as typed, for the server to refuse by name.
+  const time = (value: string) =>
+    isDateValue(value, 'minute') ? new Date(value).toISOString() : value;
   return {
     ...(actor ? { actor } : {}),
     ...(target ? { target } : {}),

@@ -9,6 +9,7 @@ import {
 import { DownloadIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { DateField } from '../../../components/ui/date-field.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
@@ -262,18 +263,18 @@ function AuditFiltersForm({ filters, errors: fieldErrors, onApply }: AuditFilter
         onChange={(value) => set({ action: value === ALL ? '' : value })}
         error={fieldErrors.action}
       />
-      <Input
+      <DateField
         label={FILTER_LABELS.from}
-        type="datetime-local"
+        granularity="minute"
         value={draft.from}
-        onChange={(event) => set({ from: event.target.value })}
+        onChange={(from) => set({ from })}
         error={fieldErrors.from}
       />
-      <Input
+      <DateField
         label={FILTER_LABELS.to}
-        type="datetime-local"
+        granularity="minute"
         value={draft.to}
-        onChange={(event) => set({ to: event.target.value })}
+        onChange={(to) => set({ to })}
         error={fieldErrors.to}
       />
       <div className="flex flex-wrap items-end gap-3">

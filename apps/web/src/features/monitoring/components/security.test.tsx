@@ -1,4 +1,5 @@
 import {
+  DATE_FIELD_MESSAGES,
   SECURITY_MESSAGES,
   type AuditPage,
   type AuditTrailEvent,
@@ -195,6 +196,34 @@ describe('Sign-in security screen', () => {
       expect(screen.getByRole('status')).toHaveTextContent(
         'The filters were not applied. Actor (user id): Must be a user id',
       ),
+    );
+  });
+
+  it('takes From and To as dd/mm/yyyy hh:mm, and sends them as ISO times', async () => {
+    const calls = serveSecurity();
+    const { user, router } = renderApp(URL_PATH, { user: ADMIN });
+    await screen.findByText('No events match these filters.');
+    const from = screen.getByRole('textbox', { name: 'From' });
+    expect(from).toHaveAccessibleDescription('dd/mm/yyyy hh:mm, e.g. 27/11/2026 14:30');
+    await user.type(from, '01/11/2026 09:30');
+    await user.type(screen.getByRole('textbox', { name: 'To' }), '11/12/2026 17:00');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toContain('from=2026-11-01T09%3A30'));
+    expect(Object.fromEntries(calls.at(-1)!.url.searchParams)).toMatchObject({
+      from: new Date(2026, 10, 1, 9, 30).toISOString(),
+      // 11 December, never the browser's 12 November.
+      to: new Date(2026, 11, 11, 17, 0).toISOString(),
+    });
+    expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('01/11/2026 09:30');
+
+    // A day without its time is not a time: the field says how to write one.
+    await user.clear(from);
+    await user.type(from, '11/12/2026{Enter}');
+    expect(screen.getByRole('textbox', { name: 'From' })).toHaveAccessibleDescription(
+      `dd/mm/yyyy hh:mm, e.g. 27/11/2026 14:30 ${DATE_FIELD_MESSAGES.minute}`,
+    );
+    expect(calls.map((call) => call.url.searchParams.get('from'))).not.toContain(
+      new Date(2026, 10, 12).toISOString(),
     );
   });
 
