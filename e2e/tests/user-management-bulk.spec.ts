@@ -91,7 +91,7 @@ test('an admin deactivates two people at once, then exports exactly the filtered
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
   const results = page.getByRole('dialog', { name: 'Results' });
-  await expect(results.getByText('Deactivate: 2 done, 0 skipped, 0 failed.')).toBeVisible();
+  await expect(results.getByText('2 users deactivated.')).toBeVisible();
   await expectAccessible(page);
   await results.getByRole('button', { name: 'Done', exact: true }).click();
 

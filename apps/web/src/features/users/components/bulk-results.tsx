@@ -1,19 +1,49 @@
 import {
-  BULK_ACTION_LABELS,
+  POSITION_LABELS,
+  countLabel,
+  formatCount,
   type BulkOutcome,
   type BulkUserAction,
   type BulkUserResult,
+  type Position,
 } from '@staff-admin/shared';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { countLabel } from '../../../components/ui/pagination.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import type { BulkRunOutcome } from '../api/bulk-users.js';
 
 const USERS = ['user', 'users'] as const;
 
+/** What a run did, in words, for how many users it was done (issue 33, item 20: say how many). */
+function doneSentence(action: BulkUserAction, count: number, position?: Position): string {
+  const users = countLabel(count, USERS);
+  switch (action) {
+    case 'changeRole':
+      return `${users} given the role ${position ? POSITION_LABELS[position] : 'chosen'}.`;
+    case 'activate':
+      return `${users} activated.`;
+    case 'deactivate':
+      return `${users} deactivated.`;
+    case 'resendInvitation':
+      return `${countLabel(count, ['invitation', 'invitations'])} sent again.`;
+    case 'endSessions':
+      return `${users} signed out everywhere.`;
+    case 'delete':
+      return `${users} deleted.`;
+  }
+}
+
+/** The actions whose users stay in the list with something new to show there. */
+const NEW_VALUE: Partial<Record<BulkUserAction, (position?: Position) => string>> = {
+  activate: () => 'now Active',
+  deactivate: () => 'now Inactive',
+  changeRole: (position) => (position ? `now ${POSITION_LABELS[position]}` : 'new role'),
+};
+
 interface BulkResultsProps {
   action: BulkUserAction;
+  /** The new role (changeRole only). */
+  position?: Position;
   outcome: BulkRunOutcome;
   /** How many users the run was meant for. */
   total: number;
@@ -23,15 +53,24 @@ interface BulkResultsProps {
 }
 
 /** A bulk action's outcome: how many rows were done, skipped or failed, and why, row by row. */
-export function BulkResults({ action, outcome, total, knownEmails, onDone }: BulkResultsProps) {
+export function BulkResults({
+  action,
+  position,
+  outcome,
+  total,
+  knownEmails,
+  onDone,
+}: BulkResultsProps) {
   const summaryRef = useRef<HTMLParagraphElement>(null);
+  const changedId = useId();
   const failedId = useId();
   const skippedId = useId();
   const { results, error, stopped } = outcome;
   const byOutcome = (wanted: BulkOutcome) => results.filter((row) => row.outcome === wanted);
   const failed = byOutcome('failed');
   const skipped = byOutcome('skipped');
-  const doneCount = results.length - failed.length - skipped.length;
+  const done = byOutcome('done');
+  const newValue = NEW_VALUE[action]?.(position);
   const left = Math.max(total - results.length, 0);
 
   // The progress bar that had focus is gone: reading starts at the outcome.
@@ -47,8 +86,9 @@ export function BulkResults({ action, outcome, total, knownEmails, onDone }: Bul
         tabIndex={-1}
         className="font-semibold text-slate-900 focus-visible:outline-none"
       >
-        {BULK_ACTION_LABELS[action]}: {doneCount} done, {skipped.length} skipped, {failed.length}{' '}
-        failed.
+        {doneSentence(action, done.length, position)}
+        {(skipped.length > 0 || failed.length > 0) &&
+          ` ${formatCount(skipped.length)} skipped, ${formatCount(failed.length)} failed.`}
       </p>
       {error !== null && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
@@ -60,6 +100,25 @@ export function BulkResults({ action, outcome, total, knownEmails, onDone }: Bul
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           Stopped before the end{left > 0 && `: ${countLabel(left, USERS)} not processed`}.
         </p>
+      )}
+      {newValue && done.length > 0 && (
+        <section aria-labelledby={changedId} className="flex flex-col gap-2">
+          <h3 id={changedId} className="font-semibold text-slate-900">
+            Changed ({done.length})
+          </h3>
+          <p className="text-sm text-slate-700">
+            Those who still match the search and filters stay in the list, with their new
+            {action === 'changeRole' ? ' role' : ' status'}.
+          </p>
+          <ul className="flex flex-col gap-1 text-sm text-slate-700">
+            {done.map((row) => (
+              <li key={row.id}>
+                <span className="font-medium break-all text-slate-900">{name(row)}</span>:{' '}
+                {newValue}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {failed.length > 0 && (
         <section aria-labelledby={failedId} className="flex flex-col gap-2">

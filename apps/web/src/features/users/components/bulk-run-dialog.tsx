@@ -131,6 +131,7 @@ export function BulkRunDialog({
       {phase.name === 'results' && (
         <BulkResults
           action={phase.job.action}
+          position={phase.job.position}
           outcome={phase.outcome}
           total={phase.job.total}
           knownEmails={knownEmails}

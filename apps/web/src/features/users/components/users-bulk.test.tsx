@@ -135,9 +135,7 @@ describe('bulk actions', () => {
     held.open();
 
     const results = await screen.findByRole('dialog', { name: 'Results' });
-    expect(
-      await within(results).findByText('Deactivate: 150 done, 0 skipped, 0 failed.'),
-    ).toHaveFocus();
+    expect(await within(results).findByText('150 users deactivated.')).toHaveFocus();
     expect(bodies(calls).map((body) => [body.action, body.ids?.length, body.filter])).toEqual([
       ['deactivate', BULK_USERS_MAX, undefined],
       ['deactivate', 50, undefined],
@@ -184,9 +182,7 @@ describe('bulk actions', () => {
     expect(bar).toHaveAttribute('aria-valuetext', '200 of 250');
     held.open();
     const results = await screen.findByRole('dialog', { name: 'Results' });
-    expect(
-      await within(results).findByText('Resend invitation: 250 done, 0 skipped, 0 failed.'),
-    ).toBeVisible();
+    expect(await within(results).findByText('250 invitations sent again.')).toBeVisible();
 
     const sorted = [...pending].sort((a, b) => a.id.localeCompare(b.id));
     expect(bodies(calls)).toEqual([
@@ -210,6 +206,44 @@ describe('bulk actions', () => {
     ]);
     // The page only ever asked for pages of the list, never for every match.
     expect(queries.every((query) => query.limitPerPage === '100')).toBe(true);
+  });
+
+  it('deactivates the dormant users, says how many changed and shows them with their new status', async () => {
+    const dormant = people(3, { status: 'active', lastSignInAt: daysAgo(200) }, 'Dormant');
+    const recent = people(1, { status: 'active', lastSignInAt: daysAgo(2) }, 'Recent');
+    // The server's change: the users it deactivates are inactive from then on.
+    serveBulk([...dormant, ...recent], (id) => {
+      const changed = dormant.find((person) => person.id === id)!;
+      changed.status = 'inactive';
+      return { email: changed.email, outcome: 'done', message: null };
+    });
+    const { user } = renderUserList([...dormant, ...recent], '/users?dormantDays=90');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 users'));
+    await user.click(selectPage());
+    await user.click(within(toolbar()).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate 3 users' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+
+    const results = await screen.findByRole('dialog', { name: 'Results' });
+    await waitFor(() => expect(within(results).getByText('3 users deactivated.')).toHaveFocus());
+    const changed = within(results).getByRole('region', { name: 'Changed (3)' });
+    expect(changed).toHaveTextContent(
+      'Those who still match the search and filters stay in the list, with their new status.',
+    );
+    expect(
+      within(changed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+        .sort(),
+    ).toEqual(dormant.map((person) => `${person.email}: now Inactive`).sort());
+    await user.click(within(results).getByRole('button', { name: 'Done' }));
+
+    // Still dormant, so still listed: each with its new status.
+    for (const person of dormant) {
+      expect(screen.getByRole('row', { name: new RegExp(person.email) })).toHaveTextContent(
+        'Inactive',
+      );
+    }
   });
 
   it('shows each row that was skipped or failed, with its email and why', async () => {
@@ -236,7 +270,7 @@ describe('bulk actions', () => {
 
     const results = await screen.findByRole('dialog', { name: 'Results' });
     expect(
-      await within(results).findByText('Deactivate: 1 done, 1 skipped, 2 failed.'),
+      await within(results).findByText('1 user deactivated. 1 skipped, 2 failed.'),
     ).toBeVisible();
     const failedList = within(results).getByRole('region', { name: 'Failed (2)' });
     expect(
@@ -253,7 +287,10 @@ describe('bulk actions', () => {
     expect(within(skippedList).getByRole('listitem')).toHaveTextContent(
       `${skipped!.email}: Already inactive.`,
     );
-    expect(within(results).queryByText(done!.email, { exact: false })).toBeNull();
+    // The one done is listed with its new status.
+    expect(within(results).getByRole('region', { name: 'Changed (1)' })).toHaveTextContent(
+      `${done!.email}: now Inactive`,
+    );
     expect(calls).toHaveLength(1);
   });
 
@@ -284,9 +321,7 @@ describe('bulk actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'End sessions' }));
 
     const results = await screen.findByRole('dialog', { name: 'Results' });
-    expect(
-      await within(results).findByText('End sessions: 100 done, 0 skipped, 0 failed.'),
-    ).toBeVisible();
+    expect(await within(results).findByText('100 users signed out everywhere.')).toBeVisible();
     expect(within(results).getByRole('alert')).toHaveTextContent(
       'Stopped by an error: The server is busy. Please try again in a moment. 20 users not processed.',
     );
@@ -352,7 +387,7 @@ describe('making users admins', () => {
     await user.click(within(reauth).getByRole('button', { name: 'Confirm' }));
 
     const results = await screen.findByRole('dialog', { name: 'Results' });
-    const summary = await within(results).findByText('Change role: 2 done, 0 skipped, 0 failed.');
+    const summary = await within(results).findByText('2 users given the role Admin.');
     await waitFor(() => expect(summary).toHaveFocus());
     expect(reauths.map((call) => call.body)).toEqual([{ password: 'Secret-pass1' }]);
     // The refused call, then the same call again.
@@ -368,14 +403,14 @@ describe('making users admins', () => {
     await user.click(within(reauth).getByRole('button', { name: 'Cancel' }));
 
     const results = await screen.findByRole('dialog', { name: 'Results' });
-    expect(within(results).getByText('Change role: 0 done, 0 skipped, 0 failed.')).toBeVisible();
+    expect(within(results).getByText('0 users given the role Admin.')).toBeVisible();
     expect(
       within(results).getByText('Stopped before the end: 2 users not processed.'),
     ).toBeVisible();
     expect(within(results).queryByRole('alert')).not.toBeInTheDocument();
     // Reading starts at the outcome, as after any run.
     await waitFor(() =>
-      expect(within(results).getByText('Change role: 0 done, 0 skipped, 0 failed.')).toHaveFocus(),
+      expect(within(results).getByText('0 users given the role Admin.')).toHaveFocus(),
     );
     expect(calls).toHaveLength(1);
     expect(reauths).toEqual([]);
@@ -428,9 +463,7 @@ describe('reminders', () => {
     ).toBeVisible();
     await user.click(send);
     const results = await screen.findByRole('dialog', { name: 'Results' });
-    expect(
-      await within(results).findByText('Resend invitation: 2 done, 0 skipped, 0 failed.'),
-    ).toBeVisible();
+    expect(await within(results).findByText('2 invitations sent again.')).toBeVisible();
     expect(bodies(calls)).toEqual([
       {
         action: 'resendInvitation',
