@@ -78,4 +78,13 @@ describe('TableScroll', () => {
       '0',
     );
   });
+
+  it('is a region in the tab order while rows kept to a height are taller than it', async () => {
+    widths({ content: 272, room: 272 });
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(() => 900);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 300);
+    render(<TextTable />);
+    await userEvent.tab();
+    expect(screen.getByRole('region', { name: 'Closed months table' })).toHaveFocus();
+  });
 });

@@ -13,10 +13,12 @@ const TABBABLE =
   'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A table's sideways scroller. While the table is wider than its room (a phone, 200 % zoom) and no
- * cell holds a link, button or field, the scroller itself is a named region in the tab order, so
- * that a keyboard can reach it and scroll it with the arrow keys (WCAG 2.1.1, axe's
- * scrollable-region-focusable). Otherwise it is a plain box and no extra tab stop.
+ * A table's sideways scroller (or, given a height in `className`, the scroller of rows kept in
+ * that height, as the CSV invite preview's). While what it holds is wider or taller than its room
+ * (a phone, 200 % zoom, many rows) and no cell holds a link, button or field, the scroller itself
+ * is a named region in the tab order, so that a keyboard can reach it and scroll it with the arrow
+ * keys (WCAG 2.1.1, axe's scrollable-region-focusable). Otherwise it is a plain box and no extra
+ * tab stop.
  */
 export function TableScroll({ label, className, children }: TableScrollProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -36,14 +38,17 @@ export function TableScroll({ label, className, children }: TableScrollProps) {
   );
 }
 
-/** Whether the box scrolls sideways with nothing inside it to Tab to, followed as it changes. */
+/** Whether the box scrolls with nothing inside it to Tab to, followed as it changes. */
 function useNeedsTabStop(ref: RefObject<HTMLElement | null>): boolean {
   const [needsTabStop, setNeedsTabStop] = useState(false);
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
     const measure = () =>
-      setNeedsTabStop(box.scrollWidth > box.clientWidth && box.querySelector(TABBABLE) === null);
+      setNeedsTabStop(
+        (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight) &&
+          box.querySelector(TABBABLE) === null,
+      );
     measure();
     // The box resizes with the window; the table inside it with its rows, which may bring links.
     const observer = new ResizeObserver(measure);

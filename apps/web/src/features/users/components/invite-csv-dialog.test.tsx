@@ -28,16 +28,15 @@ async function openCsvDialog() {
   return { ...view, choose, listQueries };
 }
 
-/** The preview's rows as [line, email, full name, role, check]. */
+/** The preview's rows as [line, email, full name, role, check], each value named in its row. */
 const previewRows = (dialog: HTMLElement) =>
-  within(within(dialog).getByRole('table', { name: 'Rows of the file' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+  Array.from(
+    within(dialog).getByRole('list', { name: 'Rows of the file' }).querySelectorAll('dl'),
+  ).map((row) => {
+    const names = Array.from(row.querySelectorAll('dt'), (term) => term.textContent);
+    expect(names).toEqual(['Line', 'Email', 'Full name', 'Role', 'Check']);
+    return Array.from(row.querySelectorAll('dd'), (value) => value.textContent);
+  });
 
 describe('invite from a CSV file', () => {
   it('says which columns the file needs', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@staff-admin/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   isReauthenticationCancelled,
   useReauthenticated,
@@ -299,6 +299,30 @@ function SendButton({
   );
 }
 
+const ROWS_LABEL = 'Rows of the file';
+const COLUMNS = ['Line', 'Email', 'Full name', 'Role', 'Check'] as const;
+/** The columns of a row from sm up; below, each value sits beside its name. */
+const ROW_COLUMNS =
+  'sm:grid-cols-[3rem_minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,0.8fr)_minmax(0,1.3fr)]';
+
+/** One value of a row: its name shown beside it on narrow screens, read with it everywhere. */
+function RowValue({
+  name,
+  className,
+  children,
+}: {
+  name: (typeof COLUMNS)[number];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <dt className="font-medium text-slate-600 sm:sr-only">{name}</dt>
+      <dd className={className}>{children}</dd>
+    </>
+  );
+}
+
 function CsvPreview({
   fileName,
   rows,
@@ -334,42 +358,52 @@ function CsvPreview({
           ? `, ${withProblems} with problems (they are not sent: fix them in the file and choose it again).`
           : '.'}
       </p>
-      <TableScroll label="File rows table">
-        <table className="w-full min-w-[560px] border-collapse text-left text-sm">
-          <caption className="sr-only">Rows of the file</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Line
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Full name
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Check
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={row.line}
+      {/* The rows scroll on their own, so Cancel and Send stay in view below them. At narrow
+          widths each row is a card that names its values; from sm up the cards line up under
+          column headings (the house's row pattern, as in Invite users). */}
+      <TableScroll
+        label="Preview rows"
+        className="max-h-[min(35vh,28rem)] overflow-y-auto rounded-lg border border-slate-200"
+      >
+        <div
+          aria-hidden="true"
+          className={clsx(
+            ROW_COLUMNS,
+            'sticky top-0 hidden gap-x-3 border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm font-semibold text-slate-700 sm:grid',
+          )}
+        >
+          {COLUMNS.map((column) => (
+            <span key={column}>{column}</span>
+          ))}
+        </div>
+        <ol aria-label={ROWS_LABEL} className="flex flex-col">
+          {rows.map((row) => (
+            <li
+              key={row.line}
+              className={clsx(
+                'border-b border-slate-100 px-3 py-2 text-sm last:border-none',
+                row.invite === null && 'bg-red-50',
+              )}
+            >
+              <dl
                 className={clsx(
-                  'border-b border-slate-100 align-top last:border-none',
-                  row.invite === null && 'bg-red-50',
+                  ROW_COLUMNS,
+                  'grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-1',
                 )}
               >
-                <td className="px-3 py-2 text-slate-700 tabular-nums">{row.line}</td>
-                <td className="px-3 py-2 break-all text-slate-900">{row.email}</td>
-                <td className="px-3 py-2 text-slate-700">{row.fullName}</td>
-                <td className="px-3 py-2 text-slate-700">{row.position}</td>
-                <td className="px-3 py-2">
+                <RowValue name="Line" className="text-slate-700 tabular-nums">
+                  {row.line}
+                </RowValue>
+                <RowValue name="Email" className="break-all text-slate-900">
+                  {row.email}
+                </RowValue>
+                <RowValue name="Full name" className="break-words text-slate-700">
+                  {row.fullName}
+                </RowValue>
+                <RowValue name="Role" className="break-words text-slate-700">
+                  {row.position}
+                </RowValue>
+                <RowValue name="Check">
                   {row.invite ? (
                     <span className="text-green-800">Ready</span>
                   ) : (
@@ -379,11 +413,11 @@ function CsvPreview({
                       ))}
                     </ul>
                   )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </RowValue>
+              </dl>
+            </li>
+          ))}
+        </ol>
       </TableScroll>
     </section>
   );
