@@ -108,6 +108,80 @@ describe('header navigation', () => {
   });
 });
 
+describe('the Menu button of narrow windows (a disclosure)', () => {
+  const menuButton = () => screen.getByRole('button', { name: 'Menu' });
+  const panelLinks = () =>
+    within(document.getElementById(menuButton().getAttribute('aria-controls') ?? '')!)
+      .getByRole('navigation', { name: 'Main' })
+      .querySelectorAll('a');
+
+  it('opens with focus left on the button, which says it is expanded; the links come next', async () => {
+    const { user } = await renderSignedIn('/users/profile');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).not.toHaveAttribute('aria-haspopup');
+    menuButton().focus();
+    await user.keyboard('{Enter}');
+
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton()).toHaveFocus();
+    // Not a dialog and not a focus target: a panel of links.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const panel = document.getElementById(menuButton().getAttribute('aria-controls')!)!;
+    expect(panel).toBeVisible();
+    expect(panel).not.toHaveAttribute('tabindex');
+    await user.tab();
+    expect(panelLinks()[0]).toHaveFocus();
+    expect(panelLinks()[0]).toHaveTextContent('User management');
+  });
+
+  it('closes on Escape with focus back on the button, and when focus leaves it', async () => {
+    const { user } = await renderSignedIn('/users/profile');
+    await user.click(menuButton());
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    await user.tab({ shift: true });
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when a link is chosen', async () => {
+    const { user, router } = await renderSignedIn('/users/profile');
+    await user.click(menuButton());
+    await user.click(panelLinks()[1]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/financial/projects'));
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('skip link', () => {
+  it('is the first thing Tab reaches, and moves focus to the page’s heading', async () => {
+    const { user } = await renderSignedIn('/users/profile');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Profile setting' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(heading).toHaveFocus();
+    expect(screen.getByRole('main')).toContainElement(heading);
+  });
+
+  it.each([
+    ['the sign-in pages', '/auth/login', 'Log in'],
+    ['the public pages', '/support', 'Support'],
+  ])('leads %s too', async (_layout, url, title) => {
+    const { user } = renderApp(url);
+    const heading = await screen.findByRole('heading', { level: 1, name: title });
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(heading).toHaveFocus();
+  });
+});
+
 describe('user menu', () => {
   const trigger = () => screen.getByRole('button', { name: /alice@example\.com/ });
 

@@ -6,6 +6,7 @@ import { useTwoStepSetupRequired } from '../../lib/two-step-setup-flag.js';
 import { Logo } from '../ui/logo.js';
 import { MainNav } from './main-nav.js';
 import { SiteFooter } from './site-footer.js';
+import { MAIN_ID, SkipLink } from './skip-link.js';
 import { UserMenu } from './user-menu.js';
 
 /**
@@ -24,6 +25,8 @@ export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 h-header bg-slate-900 text-white shadow-sm">
+        {/* In the sticky header, so that it shows above it while it has focus. */}
+        <SkipLink />
         <div className="mx-auto flex h-full max-w-content items-center gap-6 px-6 lg:px-page-x">
           <Link
             to={paths.home.path}
@@ -39,7 +42,7 @@ export function AppLayout() {
           </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-content flex-1">
+      <main id={MAIN_ID} className="mx-auto w-full max-w-content flex-1">
         <Outlet />
       </main>
       <SiteFooter />

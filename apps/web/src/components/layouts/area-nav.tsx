@@ -8,11 +8,15 @@ export interface AreaScreen {
   end?: boolean;
 }
 
-/** An area's own navigation, under the page header: the current screen is marked. */
+/**
+ * An area's own navigation, under the page header: the current screen is marked. Its links wrap
+ * onto a second line when the window is too narrow for them (at 320px: Monitoring's four), rather
+ * than being cut off or scrolled out of sight.
+ */
 export function AreaNav({ label, screens }: { label: string; screens: readonly AreaScreen[] }) {
   return (
     <nav aria-label={label} className="mb-6 border-b border-slate-200">
-      <ul className="flex gap-6">
+      <ul className="flex flex-wrap gap-x-4 sm:gap-x-6">
         {screens.map((screen) => (
           <li key={screen.to}>
             <NavLink

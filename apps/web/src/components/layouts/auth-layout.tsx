@@ -3,6 +3,7 @@ import { PRODUCT_DESCRIPTION } from '../../config/app.js';
 import { Logo } from '../ui/logo.js';
 import { SignInIllustration } from './sign-in-illustration.js';
 import { SiteFooter } from './site-footer.js';
+import { MAIN_ID, SkipLink } from './skip-link.js';
 
 /**
  * The sign-in pages: a 600px column with the logo, what the product is and an illustration
@@ -11,6 +12,7 @@ import { SiteFooter } from './site-footer.js';
 export function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col lg:grid lg:grid-cols-[var(--spacing-sign-in-aside)_minmax(0,1fr)]">
+      <SkipLink />
       <aside
         aria-label="About this site"
         className="flex flex-col gap-6 bg-slate-900 px-6 py-8 text-white sm:px-10 lg:min-h-dvh lg:justify-between lg:gap-10 lg:px-14 lg:py-12"
@@ -25,7 +27,7 @@ export function AuthLayout() {
         <div className="hidden lg:block" />
       </aside>
       <div className="flex flex-1 flex-col bg-slate-50">
-        <main className="flex flex-1 items-center justify-center px-6 py-12">
+        <main id={MAIN_ID} className="flex flex-1 items-center justify-center px-6 py-12">
           <div className="w-full max-w-login-card rounded-2xl border border-slate-200 bg-white p-8 shadow-sm sm:p-10">
             <Outlet />
           </div>

@@ -4,12 +4,14 @@ import { useAuth } from '../../lib/auth.js';
 import { buttonClassName } from '../ui/button.js';
 import { Logo } from '../ui/logo.js';
 import { SiteFooter } from './site-footer.js';
+import { MAIN_ID, SkipLink } from './skip-link.js';
 
 /** The public pages (privacy notice, support), open whether or not someone is signed in. */
 export function PublicLayout() {
   const { isAuthenticated, isLoadingUser } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-header max-w-content items-center justify-between gap-4 px-6 lg:px-page-x">
           <Link
@@ -37,7 +39,7 @@ export function PublicLayout() {
           )}
         </div>
       </header>
-      <main className="mx-auto w-full max-w-3xl flex-1 px-6 py-12">
+      <main id={MAIN_ID} className="mx-auto w-full max-w-3xl flex-1 px-6 py-12">
         <Outlet />
       </main>
       <SiteFooter />

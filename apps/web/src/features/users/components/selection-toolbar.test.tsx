@@ -1,15 +1,15 @@
 import type { User } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { gate } from '../../../testing/http.js';
 import { doneFor, serveBulk } from '../testing/users-api.js';
 import { renderUserList } from '../testing/users-page.js';
 
 /**
- * What a screen reader hears while focus stays on the control used (issue 33, item 13): the
- * selection's count, and a bulk run's progress while focus is on Stop. Each is read from the
- * polite live region (role status) of the toolbar or the dialog.
+ * The selection toolbar and the bulk run it starts, while focus stays on the control used
+ * (issue 33, item 13): what a screen reader hears (the polite live region, role status, of the
+ * toolbar or the dialog), and where the focused control is.
  */
 
 const people = (count: number): User[] =>
@@ -41,6 +41,18 @@ describe('announcements of selection counts', () => {
     await waitFor(() =>
       expect(announced(toolbar())).toHaveTextContent(/^25 users selected, every one that matches$/),
     );
+  });
+});
+
+describe('the toolbar’s arrival', () => {
+  it('keeps the ticked checkbox in view, though the toolbar pushes the table down', async () => {
+    const { user } = renderUserList(people(3));
+    const box = await screen.findByRole('checkbox', { name: 'Select Person 003' });
+    const scrolled = vi.spyOn(box, 'scrollIntoView');
+    await user.click(box);
+    await screen.findByRole('region', { name: 'Selected users' });
+    expect(box).toHaveFocus();
+    expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
   });
 });
 

@@ -5,7 +5,7 @@ import {
   formatCount,
   type BulkUserAction,
 } from '@staff-admin/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 
@@ -38,6 +38,13 @@ export function SelectionToolbar({
   onAction,
 }: SelectionToolbarProps) {
   const clearButton = useRef<HTMLButtonElement>(null);
+  // Above the table, the toolbar pushes it down as it appears or grows (the offer to select every
+  // match), and with it the checkbox just ticked, out of a short window at 320px: the control
+  // that has focus is brought back into view (WCAG 2.4.11).
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement) focused.scrollIntoView({ block: 'nearest' });
+  }, [count, allMatching, offerAll]);
   const wasAllMatching = useRef(allMatching);
   useEffect(() => {
     if (allMatching && !wasAllMatching.current) clearButton.current?.focus();
