@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   changePasswordSchema,
+  countLabel,
   emailSchema,
   fullNameSchema,
   passwordPolicyProblem,
@@ -154,7 +155,7 @@ const commands: Record<string, Command> = {
         const report = await retention.run();
         io.stdout(
           report.ran
-            ? `Expired ${report.expiredAccounts} account(s) and ${report.expiredInvitations} invitation(s); kept ${report.keptAccounts} (the last active admin).\n`
+            ? `Expired ${countLabel(report.expiredAccounts, ['account', 'accounts'])} and ${countLabel(report.expiredInvitations, ['invitation', 'invitations'])}; kept ${report.keptAccounts} (the last active admin).\n`
             : 'Another process is running the retention job now; nothing done.\n',
         );
       };

@@ -1,4 +1,4 @@
-import { MAIL_KINDS, type MailKind } from '@staff-admin/shared';
+import { countLabel, MAIL_KINDS, type MailKind } from '@staff-admin/shared';
 import { html, type SafeHtml } from '../../lib/html.js';
 
 export const PRODUCT_NAME = 'Staff Admin';
@@ -75,21 +75,19 @@ interface MailBody {
 }
 
 const DURATION_UNITS = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-  ['second', 1_000],
+  [['day', 'days'], 86_400_000],
+  [['hour', 'hours'], 3_600_000],
+  [['minute', 'minutes'], 60_000],
+  [['second', 'seconds'], 1_000],
 ] as const;
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** `7d` → "7 days", `1h` → "1 hour", `90m` → "90 minutes": the largest unit that fits exactly. */
 export function formatTtl(ttlMs: number): string {
   for (const [unit, size] of DURATION_UNITS) {
-    if (ttlMs >= size && ttlMs % size === 0) return plural(ttlMs / size, unit);
+    if (ttlMs >= size && ttlMs % size === 0) return countLabel(ttlMs / size, unit);
   }
   for (const [unit, size] of DURATION_UNITS) {
-    if (ttlMs >= size) return plural(Math.round(ttlMs / size), unit);
+    if (ttlMs >= size) return countLabel(Math.round(ttlMs / size), unit);
   }
   return 'less than a second';
 }
@@ -175,7 +173,7 @@ export function twoStepMail(input: TwoStepMailInput): MailContent {
   const paragraphs = [`${what} on ${when}.`];
   if (event.kind === 'recovery_code_used') {
     paragraphs.push(
-      `${plural(event.codesLeft, 'recovery code')} left. Make new ones on your profile when few are left.`,
+      `${countLabel(event.codesLeft, ['recovery code', 'recovery codes'])} left. Make new ones on your profile when few are left.`,
     );
   }
   if (event.kind === 'reset') {
