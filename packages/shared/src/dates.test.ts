@@ -10,9 +10,9 @@ import {
 
 describe('date fields: UK shown, ISO sent', () => {
   it('hints and messages name the format people type, with an unambiguous example', () => {
-    expect(dateFieldHint()).toBe('dd/mm/yyyy, e.g. 27/11/2026');
-    expect(dateFieldHint('month')).toBe('mm/yyyy, e.g. 11/2026');
-    expect(dateFieldHint('minute')).toBe('dd/mm/yyyy hh:mm, e.g. 27/11/2026 14:30');
+    expect(dateFieldHint()).toBe('dd/mm/yyyy');
+    expect(dateFieldHint('month')).toBe('mm/yyyy');
+    expect(dateFieldHint('minute')).toBe('dd/mm/yyyy hh:mm');
     expect(DATE_FIELD_MESSAGES).toEqual({
       day: 'Please enter a date as dd/mm/yyyy, e.g. 27/11/2026.',
       month: 'Please enter a month as mm/yyyy, e.g. 11/2026.',

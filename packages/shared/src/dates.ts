@@ -17,15 +17,18 @@ const FORMATS: Record<DateGranularity, { noun: string; pattern: string; example:
   minute: { noun: 'a date and time', pattern: 'dd/mm/yyyy hh:mm', example: '27/11/2026 14:30' },
 };
 
-/** The hint under a date field: "dd/mm/yyyy, e.g. 27/11/2026". */
+/** A date field's hint: its format, "dd/mm/yyyy". */
 export const dateFieldHint = (granularity: DateGranularity = 'day'): string =>
-  `${FORMATS[granularity].pattern}, e.g. ${FORMATS[granularity].example}`;
+  FORMATS[granularity].pattern;
+
+const message = ({ noun, pattern, example }: (typeof FORMATS)[DateGranularity]) =>
+  `Please enter ${noun} as ${pattern}, e.g. ${example}.`;
 
 /** "Please enter a date as dd/mm/yyyy, e.g. 27/11/2026.", and the month's and minute's. */
 export const DATE_FIELD_MESSAGES: Record<DateGranularity, string> = {
-  day: `Please enter ${FORMATS.day.noun} as ${dateFieldHint('day')}.`,
-  month: `Please enter ${FORMATS.month.noun} as ${dateFieldHint('month')}.`,
-  minute: `Please enter ${FORMATS.minute.noun} as ${dateFieldHint('minute')}.`,
+  day: message(FORMATS.day),
+  month: message(FORMATS.month),
+  minute: message(FORMATS.minute),
 };
 
 /** A calendar day `YYYY-MM-DD` that exists (no 31 April, 29 February only in leap years). */

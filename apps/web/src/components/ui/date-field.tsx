@@ -26,7 +26,7 @@ interface DateFieldProps {
   granularity?: DateGranularity;
   /** A validation message from the form or the server. */
   error?: string;
-  /** Help text read after the format hint. */
+  /** Help text under the field (the format is the hint above it). */
   description?: string;
   className?: string;
   id?: string;
@@ -37,8 +37,8 @@ interface DateFieldProps {
 /**
  * Every date the site asks for (docs/accessibility.md, "Dates"): one text field, one tab stop,
  * in the company's UK format: `dd/mm/yyyy` shown and typed (`mm/yyyy` for a month, and
- * `dd/mm/yyyy hh:mm` with a time), while the value given to the form is ISO. The hint under it
- * says the format; text that is no date of its kind gets the shared message once the field is
+ * `dd/mm/yyyy hh:mm` with a time), while the value given to the form is ISO. The hint between
+ * its label and the field says the format; text that is no date of its kind gets the shared message once the field is
  * left or its form submitted, before any other error. A date typed in another accepted way
  * (`4.3.2026`, ISO) is shown in the house format when the field is left.
  */
@@ -104,7 +104,8 @@ export function DateField({
         setChecked(true);
         onBlur?.();
       }}
-      description={[dateFieldHint(granularity), description].filter(Boolean).join('. ')}
+      hint={dateFieldHint(granularity)}
+      description={description}
       error={formatError ?? error}
     />
   );

@@ -12,6 +12,12 @@ interface InputProps extends ComponentProps<'input'> {
   hideLabel?: LabelHiding;
   /** A validation message; marks the field invalid and is read with it. */
   error?: string;
+  /**
+   * A short hint between the label and the field, read with it: what to type, such as a format
+   * (dd/mm/yyyy). Above the field, so that it is read before typing and a row of fields with and
+   * without one still lines up at the fields.
+   */
+  hint?: string;
   /** Help text under the field, read with it. */
   description?: string;
   /** A small control drawn inside the field's right edge (e.g. a show-password button). */
@@ -28,6 +34,7 @@ export function Input({
   label,
   hideLabel = false,
   error,
+  hint,
   description,
   trailing,
   id,
@@ -46,12 +53,22 @@ export function Input({
       >
         {label}
       </label>
+      {hint && (
+        <p id={`${inputId}-hint`} className="-mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
       <div className="relative">
         <input
           id={inputId}
           aria-invalid={error ? true : undefined}
           // Elements elsewhere on the page (e.g. a password rules list) may describe the field too.
-          aria-describedby={describedBy(inputId, { description, error }, extraDescribedBy)}
+          aria-describedby={
+            clsx(
+              hint && `${inputId}-hint`,
+              describedBy(inputId, { description, error }, extraDescribedBy),
+            ) || undefined
+          }
           className={clsx(
             'h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 placeholder:text-slate-500',
             'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600',

@@ -204,7 +204,7 @@ describe('Sign-in security screen', () => {
     const { user, router } = renderApp(URL_PATH, { user: ADMIN });
     await screen.findByText('No events match these filters.');
     const from = screen.getByRole('textbox', { name: 'From' });
-    expect(from).toHaveAccessibleDescription('dd/mm/yyyy hh:mm, e.g. 27/11/2026 14:30');
+    expect(from).toHaveAccessibleDescription('dd/mm/yyyy hh:mm');
     await user.type(from, '01/11/2026 09:30');
     await user.type(screen.getByRole('textbox', { name: 'To' }), '11/12/2026 17:00');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -220,7 +220,7 @@ describe('Sign-in security screen', () => {
     await user.clear(from);
     await user.type(from, '11/12/2026{Enter}');
     expect(screen.getByRole('textbox', { name: 'From' })).toHaveAccessibleDescription(
-      `dd/mm/yyyy hh:mm, e.g. 27/11/2026 14:30 ${DATE_FIELD_MESSAGES.minute}`,
+      `dd/mm/yyyy hh:mm ${DATE_FIELD_MESSAGES.minute}`,
     );
     expect(calls.map((call) => call.url.searchParams.get('from'))).not.toContain(
       new Date(2026, 10, 12).toISOString(),
