@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { TABBABLE, isInView } from '../../lib/focus.js';
 
 /** Set once the visitor presses a key or a pointer: from then on page changes are theirs. */
 let interacted = false;
@@ -16,27 +17,6 @@ function findHeading(): HTMLElement | null {
   return document.querySelector<HTMLElement>('main h1') ?? document.querySelector('h1');
 }
 
-/** What takes focus by Tab. */
-const TABBABLE =
-  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
-
-/** Whether all of `element` is on screen, below the sticky header. */
-function inView(element: Element): boolean {
-  const header = document.querySelector('header');
-  const top =
-    header && getComputedStyle(header).position === 'sticky'
-      ? header.getBoundingClientRect().bottom
-      : 0;
-  const rect = element.getBoundingClientRect();
-  return (
-    rect.width > 0 &&
-    rect.top >= top &&
-    rect.bottom <= window.innerHeight &&
-    rect.left >= 0 &&
-    rect.right <= window.innerWidth
-  );
-}
-
 /**
  * Where focus goes on arrival: the h1, when it is in view. Back (or Forward) restores the scroll
  * position the page was left at, which may leave the h1 far above: then focus goes to the first
@@ -44,9 +24,9 @@ function inView(element: Element): boolean {
  * control in view, the page goes to its top and focus to the h1.
  */
 function arrivalTarget(heading: HTMLElement): HTMLElement {
-  if (inView(heading)) return heading;
+  if (isInView(heading)) return heading;
   const main = heading.closest('main') ?? document.body;
-  const control = Array.from(main.querySelectorAll<HTMLElement>(TABBABLE)).find(inView);
+  const control = Array.from(main.querySelectorAll<HTMLElement>(TABBABLE)).find(isInView);
   if (control) return control;
   window.scrollTo(0, 0);
   return heading;

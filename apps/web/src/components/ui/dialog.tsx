@@ -56,7 +56,9 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={changeOpen}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/50 p-4 sm:p-8">
+        {/* One column exactly as wide as the window allows: what is inside a dialog (a file field,
+            a wide table in its own scroller) can never make it wider than the screen. */}
+        <RadixDialog.Overlay className="fixed inset-0 z-50 grid grid-cols-[minmax(0,1fr)] place-items-center overflow-y-auto bg-slate-950/50 p-4 sm:p-8">
           <RadixDialog.Content
             role={role}
             onOpenAutoFocus={() => {
@@ -80,7 +82,7 @@ export function Dialog({
             style={{ maxWidth: MAX_WIDTHS[size] }}
             {...(description === undefined ? { 'aria-describedby': undefined } : {})}
             className={clsx(
-              'relative w-full rounded-2xl bg-white p-6 shadow-xl focus-visible:outline-none sm:p-8',
+              'relative w-full min-w-0 rounded-2xl bg-white p-6 shadow-xl focus-visible:outline-none sm:p-8',
               className,
             )}
           >

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-
-/** What takes focus by Tab inside a row. */
-const TABBABLE =
-  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+import { TABBABLE } from '../../lib/focus.js';
 
 const ROW = '[data-row-key]';
 
