@@ -259,7 +259,9 @@ test('keyboard only: the Monitoring area, its four screens and an action', async
   const send = page.getByRole('button', { name: 'Send a test mail' });
   await tabTo(page, send);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('A test mail is on its way to your address.')).toBeVisible();
+  await expect(
+    page.getByText('A test mail is queued for your address. The list below shows when it is sent.'),
+  ).toBeVisible();
   await expectFocusVisible(page);
 });
 

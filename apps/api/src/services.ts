@@ -26,7 +26,9 @@ import { ErrorsRepository } from './modules/monitoring/errors.repository.js';
 import { ErrorsService } from './modules/monitoring/errors.service.js';
 import { MailMonitoringRepository } from './modules/monitoring/mail.repository.js';
 import { MailMonitoringService } from './modules/monitoring/mail.service.js';
+import { OverviewRepository } from './modules/monitoring/overview.repository.js';
 import { AccountLinks, AccountMails } from './modules/mail/account-mails.js';
+import { MailDeliveryCheck } from './modules/mail/mail-delivery.js';
 import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
 import { MailOutbox } from './modules/mail/mail-outbox.js';
 import { MailWorker } from './modules/mail/mail-worker.js';
@@ -264,6 +266,11 @@ export function createAccountServices(
       tokens,
       mails,
       hasher: core.hasher,
+      delivery: new MailDeliveryCheck({
+        outbox: new OverviewRepository(database.db),
+        smtp: Boolean(config.mail.smtpUrl),
+        clock,
+      }),
       clock,
     }),
     passwords: new PasswordsService({

@@ -1,5 +1,6 @@
 import type { Position, Status } from './roles.js';
 import type { TokenType } from './schemas.js';
+import type { MailDelivery } from './mail-delivery.js';
 import type { AccessReason } from './two-step-constants.js';
 
 /** A user as the API returns it everywhere (CONTRACT §3). */
@@ -88,6 +89,8 @@ export interface ActiveSession {
 export interface BulkCreateResult {
   created: User[];
   skipped: { email: string; reason: string }[];
+  /** Whether the invitation emails go out now (`MailDelivery`, mail-delivery.ts). */
+  mailDelivery: MailDelivery;
 }
 
 export type { TokenType };

@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './csv-columns.js';
 export * from './dates.js';
 export * from './email.js';
+export * from './mail-delivery.js';
 export * from './messages.js';
 export * from './monitoring.js';
 export * from './monitoring-constants.js';

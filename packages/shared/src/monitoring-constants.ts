@@ -106,5 +106,5 @@ export const MAIL_MESSAGES = {
   cancelledBy: (admin: string) => `cancelled by ${admin}`,
   retried: 'The mail will be sent again now.',
   cancelled: 'The mail has been cancelled.',
-  testQueued: 'A test mail is on its way to your address.',
+  testQueued: 'A test mail is queued for your address. The list below shows when it is sent.',
 } as const;

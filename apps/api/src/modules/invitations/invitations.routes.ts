@@ -1,4 +1,9 @@
-import { bulkCreateSchema, resendInvitationSchema, setupAccountSchema } from '@staff-admin/shared';
+import {
+  MAIL_DELIVERIES,
+  bulkCreateSchema,
+  resendInvitationSchema,
+  setupAccountSchema,
+} from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
@@ -8,9 +13,12 @@ import { authRateLimit } from '../../http/rate-limits.js';
 import { userSchema } from '../users/users.schemas.js';
 import type { InvitationsService } from './invitations.service.js';
 
+const mailDeliverySchema = z.enum(MAIL_DELIVERIES);
+
 const bulkCreateResultSchema = z.object({
   created: z.array(userSchema),
   skipped: z.array(z.object({ email: z.string(), reason: z.string() })),
+  mailDelivery: mailDeliverySchema,
 });
 
 export const invitationsRoutes: FastifyPluginAsyncZod<{
@@ -29,7 +37,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
           'repeated in the list creates nobody. Emails already in use are listed in `skipped`. ' +
           'Each created user is pending, invited by the caller, and gets an invitation email. ' +
           'Inviting an admin needs a recent confirmation (403 `reason: ' +
-          '"reauthentication_required"` for the whole list; sign-in counts).',
+          '"reauthentication_required"` for the whole list; sign-in counts). `mailDelivery` says ' +
+          'whether the emails go out now: `working`, `delayed` (the Overview warns about SMTP or ' +
+          'the mail worker: they wait in the outbox) or `log` (SMTP_URL unset).',
         security: bearerSecurity,
         body: bulkCreateSchema,
         response: { 201: envelope(bulkCreateResultSchema), ...errorResponses(400, 401, 403) },
@@ -52,10 +62,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['account'],
         summary: 'Send a pending user a new invitation (admins)',
-        description: 'Earlier invitation links of that user stop working.',
+        description:
+          'Earlier invitation links of that user stop working. `mailDelivery` as for ' +
+          'POST /users/bulk-create.',
         security: bearerSecurity,
         body: resendInvitationSchema,
-        response: { 200: envelope(z.null()), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: envelope(z.object({ mailDelivery: mailDeliverySchema })),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request) => {
@@ -64,7 +79,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{
         request.body.email,
         requestOrigin(request),
       );
-      return { data: null };
+      return { data: { mailDelivery: await invitations.mailDelivery() } };
     },
   );
 

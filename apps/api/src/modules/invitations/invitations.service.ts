@@ -3,6 +3,7 @@ import {
   normalizeEmail,
   type BulkCreateInput,
   type BulkCreateResult,
+  type MailDelivery,
   type SetupAccountInput,
   type User,
 } from '@staff-admin/shared';
@@ -14,6 +15,7 @@ import { newId } from '../../lib/ids.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { AccountMails } from '../mail/account-mails.js';
+import type { MailDeliveryCheck } from '../mail/mail-delivery.js';
 import { setPasswordFromLink } from '../passwords/password-from-link.js';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
 import { grantsAdminRole } from '../users/admin-role.js';
@@ -28,6 +30,8 @@ interface InvitationsDeps {
   tokens: OneTimeTokensService;
   mails: AccountMails;
   hasher: PasswordHasher;
+  /** Whether the invitation emails go out now: the answers say so (issue 33, item 18). */
+  delivery: Pick<MailDeliveryCheck, 'now'>;
   clock: Clock;
 }
 
@@ -52,7 +56,7 @@ export class InvitationsService {
     }
     const inviter = await this.deps.users.getById(actor.userId);
 
-    return this.deps.unitOfWork.run(async (scope) => {
+    const result = await this.deps.unitOfWork.run(async (scope) => {
       const createdIds: string[] = [];
       const skipped: BulkCreateResult['skipped'] = [];
       for (const row of rows) {
@@ -94,6 +98,12 @@ export class InvitationsService {
       const created = createdIds.flatMap((id) => byId.get(id) ?? []);
       return { created, skipped };
     });
+    return { ...result, mailDelivery: await this.mailDelivery() };
+  }
+
+  /** Whether the mail just queued goes out now, or waits (said after the commit). */
+  mailDelivery(): Promise<MailDelivery> {
+    return this.deps.delivery.now();
   }
 
   /** A new invitation link for a pending user; earlier links stop working. */

@@ -1,4 +1,9 @@
-import { TWO_STEP_MESSAGES, type Position, type User } from '@staff-admin/shared';
+import {
+  MAIL_DELIVERY_MESSAGES,
+  TWO_STEP_MESSAGES,
+  type Position,
+  type User,
+} from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -154,7 +159,9 @@ describe('another user’s profile', () => {
   });
 
   it('resends an invitation to a pending user', async () => {
-    const resends = answer('post', '/users/resend');
+    const resends = answer('post', '/users/resend', () =>
+      HttpResponse.json({ data: { mailDelivery: 'working' } }),
+    );
     const { user } = renderOtherUser({ status: 'pending' });
     await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
     expect(
@@ -163,6 +170,24 @@ describe('another user’s profile', () => {
       ),
     ).toBeVisible();
     expect(resends.map((call) => call.body)).toEqual([{ email: 'bob@example.com' }]);
+  });
+
+  it('says a resent invitation is queued while mail delivery is delayed, with the way to Mail', async () => {
+    answer('post', '/users/resend', () => HttpResponse.json({ data: { mailDelivery: 'delayed' } }));
+    const { user, router } = renderOtherUser({ status: 'pending' });
+    await user.click(await screen.findByRole('button', { name: 'Resend invitation' }));
+    const toast = await findToast(MAIL_DELIVERY_MESSAGES.invitationQueued);
+    const card = toast.closest<HTMLElement>('[data-sonner-toast]')!;
+    expect(card).toHaveTextContent(MAIL_DELIVERY_MESSAGES.delayedDetail);
+    expect(card).not.toHaveTextContent('Invitation sent!');
+    answer('get', '/monitoring/mail', () =>
+      HttpResponse.json({
+        data: [],
+        meta: { currentPage: 1, itemsPerPage: 10, totalItems: 0, totalPages: 0 },
+      }),
+    );
+    await user.click(within(card).getByRole('button', { name: MAIL_DELIVERY_MESSAGES.openMail }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitoring/mail'));
   });
 
   it('shows the server message when an email cannot be sent', async () => {

@@ -1,3 +1,4 @@
+import { MAIL_MESSAGES } from '@staff-admin/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -255,7 +256,7 @@ describe('mail list', () => {
     );
     const { user } = renderApp('/monitoring/mail', { user: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Send a test mail' }));
-    expect(await findToast('A test mail is on its way to your address.')).toBeVisible();
+    expect(await findToast(MAIL_MESSAGES.testQueued)).toBeVisible();
     expect(calls).toHaveLength(1);
   });
 

@@ -1,10 +1,11 @@
-import { TOAST_MESSAGES, type User } from '@staff-admin/shared';
+import { TOAST_MESSAGES, type ResendInvitationResult, type User } from '@staff-admin/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
+import { useInvitationToast } from '../../../lib/use-invitation-toast.js';
 
 const INACTIVE_RESET_REASON =
   'An inactive user cannot reset their password. Make them active first.';
@@ -12,7 +13,8 @@ const INACTIVE_RESET_REASON =
 /** What an admin can do to another user's account besides editing it; given by the route. */
 export interface UserAccountActionHandlers {
   deleteUser: () => Promise<void>;
-  resendInvitation: () => Promise<void>;
+  /** Says whether the new invitation email goes out now. */
+  resendInvitation: () => Promise<ResendInvitationResult>;
   sendPasswordReset: () => Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export function UserAccountActions({
   const reasonId = useId();
   const inactive = user.status === 'inactive';
   const onError = (error: unknown) => toast.error(getErrorMessage(error));
+  const invitationToast = useInvitationToast();
 
   const deletion = useMutation({
     mutationFn: handlers.deleteUser,
@@ -45,7 +48,7 @@ export function UserAccountActions({
   });
   const invitation = useMutation({
     mutationFn: handlers.resendInvitation,
-    onSuccess: () => toast.success(TOAST_MESSAGES.invitationSent),
+    onSuccess: ({ mailDelivery }) => invitationToast(mailDelivery),
     onError,
   });
   const passwordReset = useMutation({

@@ -25,7 +25,8 @@ function doneSentence(action: BulkUserAction, count: number, position?: Position
     case 'deactivate':
       return `${users} deactivated.`;
     case 'resendInvitation':
-      return `${countLabel(count, ['invitation', 'invitations'])} sent again.`;
+      // Queued: the emails go out through the outbox (Monitoring › Mail shows when).
+      return `${countLabel(count, ['new invitation', 'new invitations'])} queued.`;
     case 'endSessions':
       return `${users} signed out everywhere.`;
     case 'delete':

@@ -4,10 +4,10 @@ import {
   INVITE_CSV_COLUMN_LABELS as LABELS,
   POSITIONS,
   POSITION_LABELS,
-  TOAST_MESSAGES,
   normalizeEmail,
   type BulkCreateResult,
   type InviteRow,
+  type MailDelivery,
 } from '@staff-admin/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -23,6 +23,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
+import { useInvitationToast } from '../../../lib/use-invitation-toast.js';
 import { findExistingEmails } from '../api/find-existing-emails.js';
 import { USERS_LIST_KEY } from '../api/get-users.js';
 import { inviteUsers } from '../api/invite-users.js';
@@ -116,6 +117,7 @@ export function InviteCsvDialog({
   // Inviting an admin asks for the password again when it was not entered recently; closed, it
   // leads back to the preview.
   const reauthenticated = useReauthenticated({ finalFocus: () => previewHeading.current });
+  const invitationToast = useInvitationToast();
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -169,7 +171,9 @@ export function InviteCsvDialog({
   const send = async (fileName: string, rows: InviteCsvRow[]) => {
     const invites = rows.flatMap((row) => (row.invite ? [row.invite] : []));
     const withProblems = rows.length - invites.length;
-    const result: BulkCreateResult = { created: [], skipped: [] };
+    // Delayed if any call found mail delivery delayed; else as the last one said.
+    let mailDelivery: MailDelivery = 'working';
+    const result: Omit<BulkCreateResult, 'mailDelivery'> = { created: [], skipped: [] };
     let sent = 0;
     stopRequested.current = false;
     setStopping(false);
@@ -182,6 +186,7 @@ export function InviteCsvDialog({
         const answer = await reauthenticated.run(() => inviteUsers({ users: part }));
         result.created.push(...answer.created);
         result.skipped.push(...answer.skipped);
+        if (mailDelivery !== 'delayed') mailDelivery = answer.mailDelivery;
       } catch (error) {
         if (isReauthenticationCancelled(error)) cancelled = true;
         else failure = error;
@@ -198,8 +203,12 @@ export function InviteCsvDialog({
       setFocusRequest({ target: 'preview' });
       return;
     }
-    if (result.created.length > 0) toast.success(TOAST_MESSAGES.invitationSent);
-    setStep({ name: 'done', result, notSent: withProblems + (invites.length - sent) });
+    if (result.created.length > 0) invitationToast(mailDelivery, result.created.length);
+    setStep({
+      name: 'done',
+      result: { ...result, mailDelivery },
+      notSent: withProblems + (invites.length - sent),
+    });
   };
 
   const sending = step.name === 'sending';

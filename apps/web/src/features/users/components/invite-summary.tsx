@@ -1,5 +1,6 @@
 import type { BulkCreateResult } from '@staff-admin/shared';
 import { useEffect, useRef } from 'react';
+import { QueuedMailNote } from '../../../components/queued-mail/queued-mail-note.js';
 import { Button } from '../../../components/ui/button.js';
 
 interface InviteSummaryProps {
@@ -42,6 +43,7 @@ export function InviteSummary({ result, notSent = 0, onDone, onInviteMore }: Inv
         ) : (
           <p className="text-slate-700">Nobody was invited.</p>
         )}
+        <QueuedMailNote delivery={result.mailDelivery} count={created.length} />
       </section>
       {notSent > 0 && (
         <p className="text-slate-700">{count(notSent, 'row was', 'rows were')} not sent.</p>

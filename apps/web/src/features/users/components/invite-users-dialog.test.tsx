@@ -132,6 +132,7 @@ describe('invite users dialog', () => {
       const result: BulkCreateResult = {
         created: [createUser({ email: first?.email, fullName: first?.fullName ?? null })],
         skipped: [{ email: second?.email ?? '', reason: 'This email is already in use' }],
+        mailDelivery: 'working',
       };
       return HttpResponse.json({ data: result }, { status: 201 });
     });
@@ -191,6 +192,7 @@ describe('invite users dialog', () => {
       const result: BulkCreateResult = {
         created: users.map((row) => createUser({ email: row.email, position: 'admin' })),
         skipped: [],
+        mailDelivery: 'working',
       };
       return HttpResponse.json({ data: result }, { status: 201 });
     });

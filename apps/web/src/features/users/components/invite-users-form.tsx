@@ -4,7 +4,6 @@ import {
   BULK_CREATE_MAX,
   POSITIONS,
   POSITION_LABELS,
-  TOAST_MESSAGES,
   fullNameSchema,
   inviteRowSchema,
   normalizeEmail,
@@ -26,6 +25,7 @@ import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
+import { useInvitationToast } from '../../../lib/use-invitation-toast.js';
 import { findExistingEmails } from '../api/find-existing-emails.js';
 import { useInviteUsers } from '../api/invite-users.js';
 
@@ -67,6 +67,7 @@ interface InviteUsersFormProps {
 export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
   const inviteUsers = useInviteUsers();
   const reauthenticated = useReauthenticated();
+  const invitationToast = useInvitationToast();
   const form = useForm<InviteFormInput, unknown, InviteFormOutput>({
     resolver: zodResolver(inviteFormSchema),
     // Checked as each field is left, then on every change once sent. (Not 'onTouched': with it,
@@ -119,7 +120,7 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
         position,
       }));
       const result = await reauthenticated.run(() => inviteUsers.mutateAsync({ users }));
-      if (result.created.length > 0) toast.success(TOAST_MESSAGES.invitationSent);
+      if (result.created.length > 0) invitationToast(result.mailDelivery, result.created.length);
       onInvited(result);
     } catch (error) {
       // "Confirm your password" was closed: nobody was invited, the rows stay to send again.

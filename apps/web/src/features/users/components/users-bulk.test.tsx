@@ -182,7 +182,7 @@ describe('bulk actions', () => {
     expect(bar).toHaveAttribute('aria-valuetext', '200 of 250');
     held.open();
     const results = await screen.findByRole('dialog', { name: 'Results' });
-    expect(await within(results).findByText('250 invitations sent again.')).toBeVisible();
+    expect(await within(results).findByText('250 new invitations queued.')).toBeVisible();
 
     const sorted = [...pending].sort((a, b) => a.id.localeCompare(b.id));
     expect(bodies(calls)).toEqual([
@@ -463,7 +463,7 @@ describe('reminders', () => {
     ).toBeVisible();
     await user.click(send);
     const results = await screen.findByRole('dialog', { name: 'Results' });
-    expect(await within(results).findByText('2 invitations sent again.')).toBeVisible();
+    expect(await within(results).findByText('2 new invitations queued.')).toBeVisible();
     expect(bodies(calls)).toEqual([
       {
         action: 'resendInvitation',

@@ -6,6 +6,7 @@ import {
   type BulkUsersAnswer,
   type BulkUsersInput,
   type LockedAccount,
+  type MailDelivery,
   type Paginated,
   type User,
   type UserSortColumn,
@@ -160,6 +161,8 @@ export function serveEmailCheck(known: User[] = []) {
 export function serveBulkCreate(
   /** Awaited before the answer to the call with this index (0-based) goes out. */
   hold?: (call: number) => Promise<void> | void,
+  /** What each answer says of mail delivery. */
+  mailDelivery: MailDelivery = 'working',
 ) {
   let count = 0;
   return answer('post', '/users/bulk-create', async ({ body }) => {
@@ -170,6 +173,7 @@ export function serveBulkCreate(
         createUser({ email, fullName: fullName ?? null, status: 'pending' }),
       ),
       skipped: [],
+      mailDelivery,
     };
     return HttpResponse.json({ data: result }, { status: 201 });
   });

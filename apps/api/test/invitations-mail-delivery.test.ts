@@ -1,0 +1,102 @@
+import type { BulkCreateResult, MailDelivery } from '@staff-admin/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  createUser,
+  loginTokens,
+  uniqueEmail,
+  type TestApp,
+} from './helpers.js';
+import { FAST_MAIL_ENV, startSmtpServer, type TestSmtpServer } from './smtp.js';
+
+/**
+ * The invitation answers say whether the email goes out now (issue 33, item 18), so that the
+ * site says "sent" only then, and "queued" while mail waits in the outbox.
+ */
+
+let t: TestApp | undefined;
+const servers: TestSmtpServer[] = [];
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+});
+
+async function adminOf(app: TestApp) {
+  const admin = await createUser(app, { position: 'admin' });
+  return (await loginTokens(app, admin)).access_token;
+}
+
+async function invite(app: TestApp, token: string, email = uniqueEmail('invited')) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/users/bulk-create',
+    headers: bearer(token),
+    payload: { users: [{ email, position: 'contractor' }] },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { email, ...response.json<{ data: BulkCreateResult }>().data };
+}
+
+async function resend(app: TestApp, token: string, email: string) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/users/resend',
+    headers: bearer(token),
+    payload: { email },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: { mailDelivery: MailDelivery } }>().data.mailDelivery;
+}
+
+/** Mails not sent yet that failed at least once. */
+const retrying = async (app: TestApp) =>
+  (
+    await app.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('attempts', '>', 0)
+      .execute()
+  ).length;
+
+describe('mail delivery in the invitation answers', () => {
+  it('is working while mail goes out, delayed while a mail waits after an SMTP failure, working once it went', async () => {
+    const smtp = await startSmtpServer();
+    servers.push(smtp);
+    const app = await createTestApp({ env: { SMTP_URL: smtp.url, ...FAST_MAIL_ENV } });
+    t = app;
+    const token = await adminOf(app);
+
+    expect((await invite(app, token)).mailDelivery).toBe('working');
+    await app.app.mailWorker.nextPass();
+
+    // The relay goes down: the next mail is queued while nothing has failed yet, then fails.
+    await smtp.stop();
+    const pending = await invite(app, token);
+    await app.app.mailWorker.nextPass();
+    expect(await retrying(app)).toBeGreaterThan(0);
+    expect((await invite(app, token)).mailDelivery).toBe('delayed');
+    expect(await resend(app, token, pending.email)).toBe('delayed');
+
+    // Back up: once the waiting mail went out, delivery works again.
+    servers.push(await startSmtpServer(smtp.port));
+    for (let pass = 0; (await retrying(app)) > 0; pass += 1) {
+      expect(pass).toBeLessThan(20);
+      app.clock.advance(app.config.mail.retryMaxMs);
+      await app.app.mailWorker.nextPass();
+    }
+    expect(await resend(app, token, pending.email)).toBe('working');
+  });
+
+  it('is log without SMTP_URL: mail is written to the server log', async () => {
+    const app = await createTestApp();
+    t = app;
+    const token = await adminOf(app);
+    const invited = await invite(app, token);
+    expect(invited.mailDelivery).toBe('log');
+    expect(await resend(app, token, invited.email)).toBe('log');
+  });
+});
