@@ -30,7 +30,8 @@ export function useCreateCost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BUDGETING_KEY }),
+    // After a refusal too: a month closed meanwhile shows in the list and the dialog.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BUDGETING_KEY }),
   });
 }
 

@@ -19,7 +19,7 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
-import { getErrorMessage } from '../../../lib/api-error.js';
+import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useCreateCost, useUpdateCost } from '../api/change-costs.js';
@@ -131,6 +131,12 @@ export function CostDialog({
         onOpenChange(false);
       },
       onError: (error: unknown) => {
+        if (isApiError(error, 409) && error.message === M.monthClosed) {
+          // Closed since the dialog opened: said at the date, where the fix is, not in a toast
+          // behind the dialog (the closed months are loaded again with the rest).
+          form.setError('date', { type: 'server', message: M.monthClosed }, { shouldFocus: true });
+          return;
+        }
         setServerFieldErrors(form, error, ['date', 'description', 'amount', 'userId', 'hours']);
         toast.error(getErrorMessage(error));
       },
