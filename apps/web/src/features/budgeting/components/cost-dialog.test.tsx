@@ -97,19 +97,23 @@ describe('costs: add, edit, delete', () => {
     expect(await within(dialog).findByText(M.noRate)).toBeVisible();
   });
 
-  it('says the month is closed when the server refuses a cost in it, and keeps what was typed', async () => {
+  it('says at the date, not in a toast behind the dialog, a month closed since it opened', async () => {
     const project = createProject();
     serveProject(detailOf(project));
     const calls = answer('post', `/projects/${project.id}/costs`, () =>
       apiError(409, M.monthClosed),
     );
     const { user, dialog } = await openAddCost(project.id);
-    await user.type(within(dialog).getByLabelText('Date'), '2026-03-10');
+    const date = within(dialog).getByLabelText('Date');
+    await user.type(date, '2026-03-10');
     await user.type(within(dialog).getByLabelText('Description'), 'Late invoice');
     await user.type(within(dialog).getByLabelText('Amount (GBP)'), '80');
     await user.click(within(dialog).getByRole('button', { name: 'Add cost' }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(await findToast(M.monthClosed)).toBeVisible();
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(date).toHaveAccessibleDescription(new RegExp(M.monthClosed));
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(M.monthClosed, { selector: '[data-sonner-toast] *' })).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Add cost' })).toBeVisible();
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Late invoice');
   });

@@ -272,24 +272,6 @@ describe('project detail', () => {
     expect(within(item).queryByRole('button')).toBeNull();
   });
 
-  it('says at the date, not in a toast behind the dialog, a month closed since it opened', async () => {
-    const project = createProject();
-    serveProject(detailOf(project));
-    answer('post', `/projects/${project.id}/costs`, () => apiError(409, M.monthClosed));
-    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
-    await user.click(await screen.findByRole('button', { name: 'Add cost' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add cost' });
-    const date = within(dialog).getByLabelText('Date');
-    await user.type(date, '10/04/2026');
-    await user.type(within(dialog).getByLabelText('Description'), 'Rent');
-    await user.type(within(dialog).getByLabelText('Amount (GBP)'), '10');
-    await user.click(within(dialog).getByRole('button', { name: 'Add cost' }));
-    await waitFor(() => expect(date).toHaveFocus());
-    expect(date).toHaveAccessibleDescription(new RegExp(M.monthClosed));
-    expect(date).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.queryByText(M.monthClosed, { selector: '[data-sonner-toast] *' })).toBeNull();
-  });
-
   it('refuses a file past the server’s limits at once, saying which, before any call', async () => {
     const project = createProject();
     serveProject(detailOf(project));
