@@ -33,11 +33,7 @@ interface Setup {
   projectId: string;
 }
 
-/**
- * A finance user with a project, and two people to pick whose names share `tag`. The picker lists
- * the first 100 active people by name (GET /budgeting/people), so the names start with "Ab":
- * other tests of the run add people too.
- */
+/** A finance user with a project, and two people to pick whose names share `tag`. */
 async function setUp(request: APIRequestContext): Promise<Setup> {
   const tag = uniqueEmail('t').slice(2, 8);
   const finance = await createUser({ position: 'finance', fullName: `Abby ${tag} Finance` });

@@ -5,7 +5,7 @@ import { useDebouncedCallback } from '../../lib/use-debounced-callback.js';
 import { Input } from './input.js';
 
 /** How long typing must pause before a list is searched. */
-const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = 300;
 
 interface SearchBoxProps {
   /** The search the list shows now (from the URL). */

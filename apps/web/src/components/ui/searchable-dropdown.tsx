@@ -24,6 +24,8 @@ import {
   type DropdownProps,
 } from './dropdown.js';
 import { describedBy } from './field-messages.js';
+import { SEARCH_DEBOUNCE_MS } from './search-box.js';
+import { useDebouncedCallback } from '../../lib/use-debounced-callback.js';
 import { CheckIcon, ChevronDownIcon, SearchIcon } from 'lucide-react';
 
 /**
@@ -58,6 +60,8 @@ const matches = (option: DropdownOption<string>, query: string) =>
  * match as you type, and the arrow keys stop at the ends (as the plain Dropdown's do), so Enter
  * always chooses. Options are filtered by label in their own order, 'No result' when none is
  * left; the menu is at most 208px high. Escape closes the menu only, never a dialog around it.
+ * With `onSearch`, what is typed also goes to the parent once typing pauses, for options that
+ * come from a server search.
  */
 export function SearchableDropdown<T extends string>({
   label,
@@ -75,15 +79,26 @@ export function SearchableDropdown<T extends string>({
   inline = false,
   className,
   ref,
-}: DropdownProps<T>) {
+  onSearch,
+}: DropdownProps<T> & {
+  /** Called with the search text once typing pauses (and with '' when the menu closes). */
+  onSearch?: (search: string) => void;
+}) {
   const baseId = useId();
   const triggerId = id ?? `${baseId}-trigger`;
   const [query, setQuery] = useState('');
   const selected = options.find((option) => option.value === value);
   const visible = options.filter((option) => matches(option, query));
+  const search = useDebouncedCallback(
+    (text: string) => onSearch?.(text.trim()),
+    SEARCH_DEBOUNCE_MS,
+  );
   const combobox = useComboboxStore({
     value: query,
-    setValue: setQuery,
+    setValue: (text: string) => {
+      setQuery(text);
+      if (onSearch) search.run(text);
+    },
     resetValueOnHide: true,
     // The search box is not a stop of the arrow keys: past the last match the highlight stays.
     includesBaseElement: false,

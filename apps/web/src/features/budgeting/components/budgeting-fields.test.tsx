@@ -62,6 +62,32 @@ describe('Add cost rate', () => {
   });
 });
 
+describe('Person picker', () => {
+  it('searches the server, so that someone past the first page of people can be chosen', async () => {
+    const { user, dialog } = await openAddRate();
+    // The first page (no search) lists Wes only; Zed is found by a search.
+    const searches = answer('get', '/budgeting/people', ({ url }) =>
+      HttpResponse.json({
+        data:
+          url.searchParams.get('search') === 'zed'
+            ? [{ id: 'u9', fullName: 'Zed Zulu', email: 'zed@example.com' }]
+            : [{ id: 'u1', fullName: 'Wes Worker', email: 'wes@example.com' }],
+      }),
+    );
+    const person = within(dialog).getByRole('combobox', { name: 'Person' });
+    await user.click(person);
+    await user.keyboard('zed');
+    expect(await screen.findByRole('option', { name: 'Zed Zulu (zed@example.com)' })).toBeVisible();
+    expect(searches.map((call) => call.url.searchParams.get('search'))).toContain('zed');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(person).toHaveFocus());
+    expect(person).toHaveTextContent('Zed Zulu (zed@example.com)');
+    // Back on the first page of people, the chosen one keeps their name.
+    await waitFor(() => expect(searches.at(-1)!.url.searchParams.get('search')).toBeNull());
+    expect(person).toHaveTextContent('Zed Zulu (zed@example.com)');
+  });
+});
+
 describe('New project', () => {
   it('focuses the Owner picker when it is the first field left out', async () => {
     serveProjects([]);

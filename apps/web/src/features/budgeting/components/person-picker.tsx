@@ -1,5 +1,5 @@
 import type { PersonRef } from '@staff-admin/shared';
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { SearchableDropdown } from '../../../components/ui/searchable-dropdown.js';
 import { usePeople } from '../api/get-people.js';
 
@@ -16,19 +16,31 @@ interface PersonPickerProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** Picks an active staff member (GET /budgeting/people), searchable by name or email. */
+/**
+ * Picks an active staff member, searchable by name or email. The server answers at most
+ * BUDGETING_PEOPLE_LIMIT people (GET /budgeting/people), first by name, so what is typed is
+ * searched there too: anyone can be found, however many staff there are.
+ */
 export function PersonPicker({ label, value, onChange, onBlur, error, ref }: PersonPickerProps) {
-  const people = usePeople('');
-  const options = (people.data ?? []).map((person) => ({
-    value: person.id,
-    label: personLabel(person),
-  }));
+  const [search, setSearch] = useState('');
+  const people = usePeople(search);
+  const found = people.data ?? [];
+  // The person chosen from a search keeps their name once the list is back to its first page.
+  const [chosen, setChosen] = useState<PersonRef | null>(null);
+  const listed =
+    chosen?.id === value && !found.some((person) => person.id === value)
+      ? [chosen, ...found]
+      : found;
   return (
     <SearchableDropdown
       label={label}
-      options={options}
+      options={listed.map((person) => ({ value: person.id, label: personLabel(person) }))}
       value={value || null}
-      onChange={onChange}
+      onChange={(id) => {
+        setChosen(listed.find((person) => person.id === id) ?? null);
+        onChange(id);
+      }}
+      onSearch={setSearch}
       onBlur={onBlur}
       error={error}
       ref={ref}
