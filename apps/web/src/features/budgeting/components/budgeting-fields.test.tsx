@@ -86,6 +86,21 @@ describe('Person picker', () => {
     await waitFor(() => expect(searches.at(-1)!.url.searchParams.get('search')).toBeNull());
     expect(person).toHaveTextContent('Zed Zulu (zed@example.com)');
   });
+
+  it('names the owner an edited project has, though the first page of people lacks them', async () => {
+    const owner = { id: 'u9', fullName: 'Zed Zulu', email: 'zed@example.com' };
+    const project = createProject({ owner });
+    serveProject(detailOf(project));
+    answer('get', '/cost-rates', () => HttpResponse.json({ data: [] }));
+    const { user } = renderApp(`/financial/projects/${project.id}?tab=rates`, { user: FINANCE });
+    await user.click(await screen.findByRole('button', { name: 'Edit project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit project' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Owner' })).toHaveTextContent(
+        'Zed Zulu (zed@example.com)',
+      ),
+    );
+  });
 });
 
 describe('New project', () => {

@@ -180,7 +180,9 @@ export function CostDialog({
               name="userId"
               render={({ field }) => (
                 <PersonPicker
+                  ref={field.ref}
                   label="Person"
+                  current={cost?.person}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

@@ -114,6 +114,7 @@ export function EditProjectDialog({
               <PersonPicker
                 ref={field.ref}
                 label="Owner"
+                current={project.owner}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

@@ -14,6 +14,8 @@ interface PersonPickerProps {
   error?: string;
   /** The control, for a form to focus (react-hook-form's `field.ref`). */
   ref?: Ref<HTMLButtonElement>;
+  /** The person `value` names when the form opens (a project's owner), named before any search. */
+  current?: PersonRef | null;
 }
 
 /**
@@ -21,12 +23,21 @@ interface PersonPickerProps {
  * BUDGETING_PEOPLE_LIMIT people (GET /budgeting/people), first by name, so what is typed is
  * searched there too: anyone can be found, however many staff there are.
  */
-export function PersonPicker({ label, value, onChange, onBlur, error, ref }: PersonPickerProps) {
+export function PersonPicker({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  ref,
+  current = null,
+}: PersonPickerProps) {
   const [search, setSearch] = useState('');
   const people = usePeople(search);
   const found = people.data ?? [];
-  // The person chosen from a search keeps their name once the list is back to its first page.
-  const [chosen, setChosen] = useState<PersonRef | null>(null);
+  // The person chosen (or given) keeps their name when the list does not hold them: the server
+  // answers a first page of people, or those a search finds.
+  const [chosen, setChosen] = useState<PersonRef | null>(current);
   const listed =
     chosen?.id === value && !found.some((person) => person.id === value)
       ? [chosen, ...found]
