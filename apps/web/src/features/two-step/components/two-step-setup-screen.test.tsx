@@ -107,7 +107,7 @@ describe('forced two-step set-up', () => {
 
   it('brings a visitor whose role requires the set-up to the page asked for, after login and set-up', async () => {
     let me = createUser({ position: 'finance', twoStepRequired: true, twoStepEnabled: false });
-    const { user, router } = renderApp('/financial/closed-months');
+    const { user, router } = renderApp('/users/profile/change-password');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
     server.use(http.get(`${API}/users/profile`, () => HttpResponse.json({ data: me })));
     answer('post', '/auth/login', () =>
@@ -128,7 +128,9 @@ describe('forced two-step set-up', () => {
     await user.type(await screen.findByLabelText('Code from the app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     await user.click(await screen.findByRole('button', { name: 'I have saved them, continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/financial/closed-months'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/users/profile/change-password'),
+    );
   });
 
   it('sends a user with nothing to set up home from the set-up address', async () => {
