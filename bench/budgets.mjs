@@ -184,13 +184,12 @@ export const BUDGETS = [
     label: 'first-load JS for /auth/login (gzip)',
     figure: 'site.bundles.login.js.gzip',
     op: '<=',
-    limit: 100 * KB,
-    // React 19, react-dom and React Router's data router come to about 99 KB gzip on their own,
-    // so 100 KB is out of reach (docs/performance.md). npm test holds the size near today's:
-    // 136.6 KB when the line was drawn at 140 KB; 140.07 KB once Monitoring's five routes joined
-    // the route table in the entry chunk (about 70 bytes each, their code stays out of it), so
-    // the line moved to 141 KB. Only a new route or shared text should ever move it again.
-    testLimit: 141 * KB,
+    // The owner's decision (issue 39): the 100 KB budget is retired, since React 19, React
+    // Router, react-hook-form and TanStack Query alone come to about 124 KB; the line is 145 KB,
+    // checked by npm test and the bench alike. 141.7 KB when it was drawn: issue 33's skip link,
+    // the focus rule for invalid fields, the announced field error and the return to the page
+    // asked for took it from 140.9 KB.
+    limit: 145 * KB,
     unit: 'bytes',
   },
   {
