@@ -6,7 +6,6 @@ import {
   type RouteObject,
 } from 'react-router';
 import { ErrorScreen } from '../components/errors/error-screen.js';
-import { FocusInView } from '../components/layouts/focus-in-view.js';
 import { RouteAnnouncer } from '../components/layouts/route-announcer.js';
 import { DeferredToaster } from '../components/ui/deferred-toaster.js';
 import { FullHeightSpinner } from '../components/ui/spinner.js';
@@ -19,7 +18,6 @@ function Root() {
     <>
       <ScrollRestoration />
       <RouteAnnouncer />
-      <FocusInView />
       <Outlet />
       <DeferredToaster />
     </>

@@ -1,7 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouteAnnouncer } from './route-announcer.js';
+
+// The announcer loads where focus goes on arrival just after the first page: here, first.
+beforeAll(async () => {
+  await import('./focus-keeping.js');
+});
 
 /**
  * jsdom lays nothing out: an element's place on screen is its `data-top` (px from the window's

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { TABBABLE, isInView } from '../../lib/focus.js';
 
 /** Set once the visitor presses a key or a pointer: from then on page changes are theirs. */
 let interacted = false;
@@ -18,18 +17,16 @@ function findHeading(): HTMLElement | null {
 }
 
 /**
- * Where focus goes on arrival: the h1, when it is in view. Back (or Forward) restores the scroll
- * position the page was left at, which may leave the h1 far above: then focus goes to the first
- * control in view, where the reader left off, so that focus and what is on screen agree; with no
- * control in view, the page goes to its top and focus to the h1.
+ * Where focus goes on arrival (focus-keeping.ts), loaded just after the first page and outside
+ * its first load; until it is here (before any key press, in practice), the h1. Loading it also
+ * starts keeping focus in view while the page scrolls (rule 11).
  */
-function arrivalTarget(heading: HTMLElement): HTMLElement {
-  if (isInView(heading)) return heading;
-  const main = heading.closest('main') ?? document.body;
-  const control = Array.from(main.querySelectorAll<HTMLElement>(TABBABLE)).find(isInView);
-  if (control) return control;
-  window.scrollTo(0, 0);
-  return heading;
+let arrivalTarget: ((heading: HTMLElement) => HTMLElement) | undefined;
+if (typeof window !== 'undefined') {
+  void import('./focus-keeping.js').then((module) => {
+    arrivalTarget = module.arrivalTarget;
+    module.keepFocusInView();
+  });
 }
 
 /**
@@ -57,7 +54,7 @@ export function RouteAnnouncer() {
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       // ScrollRestoration decides the scroll position; focus must not move it.
-      arrivalTarget(heading).focus({ preventScroll: true });
+      (arrivalTarget?.(heading) ?? heading).focus({ preventScroll: true });
       const text = document.title || heading.textContent || '';
       setAnnouncement((current) => ({ count: current.count + 1, text }));
       return true;

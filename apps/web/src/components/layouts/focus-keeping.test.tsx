@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FocusInView } from './focus-in-view.js';
+import { keepFocusInView } from './focus-keeping.js';
 
 /** Where each element is on screen, as the page scrolls on: jsdom lays nothing out. */
 let tops = new Map<string, number>();
@@ -21,9 +21,9 @@ function page() {
   );
   const scrolled = vi.fn();
   spies.push(vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(scrolled));
+  spies.push({ mockRestore: keepFocusInView() });
   render(
     <>
-      <FocusInView />
       <button type="button">Row link</button>
       <div role="dialog">
         <button type="button">In a dialog</button>
@@ -40,7 +40,7 @@ async function frames(count: number) {
   }
 }
 
-describe('FocusInView', () => {
+describe('keepFocusInView', () => {
   it('brings the focused element back when a scroll still running carries it off screen', async () => {
     const scrolled = page();
     act(() => screen.getByRole('button', { name: 'Row link' }).focus());

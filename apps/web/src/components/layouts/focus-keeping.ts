@@ -1,0 +1,54 @@
+import { isInView, TABBABLE } from '../../lib/focus.js';
+
+/**
+ * Where focus goes after page changes and scrolls (docs/accessibility.md, rules 2 and 11). The
+ * route announcer loads this just after the first page, outside its first load (the sign-in
+ * page's budget): what it does follows a key press, by which time it is here.
+ */
+
+/**
+ * Where the route announcer puts focus on arrival: the h1, when it is in view. Back (or Forward)
+ * restores the scroll position the page was left at, which may leave the h1 far above: then
+ * focus goes to the first control in view, where the reader left off, so that focus and what is
+ * on screen agree; with no control in view, the page goes to its top and focus to the h1.
+ */
+export function arrivalTarget(heading: HTMLElement): HTMLElement {
+  if (isInView(heading)) return heading;
+  const main = heading.closest('main') ?? document.body;
+  const control = Array.from(main.querySelectorAll<HTMLElement>(TABBABLE)).find(isInView);
+  if (control) return control;
+  window.scrollTo(0, 0);
+  return heading;
+}
+
+/**
+ * How long after focus moves its element is kept in view: longer than the browser's smooth
+ * scroll of End, Page Down or Space (about 150-500 ms, more on a busy machine).
+ */
+const WATCH_FRAMES = 60;
+
+/** Elements above the page (the header, a dialog, a toast): the page's scroll does not move them. */
+const ABOVE_THE_PAGE = 'header, [role="dialog"], [role="alertdialog"], [data-sonner-toaster]';
+
+/**
+ * Keeps what has focus in view while the page is still scrolling: End, Page Down or Space start
+ * a smooth scroll that the browser lets run on after Tab has moved focus, so a Tab or Shift+Tab
+ * pressed during it is scrolled into view and then carried off screen as the scroll goes on
+ * (issue 33, item 3: a row 71 px above the window after End and Shift+Tab). For a moment after
+ * focus moves, the focused element is brought back into view whenever it leaves it, which also
+ * ends that scroll. Returns the function that stops it.
+ */
+export function keepFocusInView(): () => void {
+  const onFocusIn = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || target.closest(ABOVE_THE_PAGE)) return;
+    const watch = (framesLeft: number) => {
+      if (framesLeft === 0 || document.activeElement !== target) return;
+      if (!isInView(target)) target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      requestAnimationFrame(() => watch(framesLeft - 1));
+    };
+    requestAnimationFrame(() => watch(WATCH_FRAMES));
+  };
+  document.addEventListener('focusin', onFocusIn);
+  return () => document.removeEventListener('focusin', onFocusIn);
+}
