@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { TABBABLE } from '../../lib/focus.js';
 
 interface TableScrollProps {
   /** The scrollable region's name when it is one ("Closed months table"). */
@@ -7,10 +8,6 @@ interface TableScrollProps {
   className?: string;
   children: ReactNode;
 }
-
-/** What takes focus by Tab; focusing one scrolls the table to it, so the keyboard can reach it. */
-const TABBABLE =
-  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A table's sideways scroller (or, given a height in `className`, the scroller of rows kept in
@@ -44,6 +41,7 @@ function useNeedsTabStop(ref: RefObject<HTMLElement | null>): boolean {
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
+    // Focusing a control inside scrolls the table to it, so the keyboard reaches it that way.
     const measure = () =>
       setNeedsTabStop(
         (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight) &&
