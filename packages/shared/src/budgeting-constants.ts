@@ -1,4 +1,5 @@
 import type { SortDirection } from './constants.js';
+import { countLabel } from './plural.js';
 
 /**
  * Budgeting & Cost tracking: the area's values, limits and messages. No zod here, so a screen can
@@ -145,6 +146,8 @@ export const BUDGETING_MESSAGES = {
   monthClosed: 'This month is closed: its costs cannot be added, changed or deleted.',
   importTouchesClosedMonth: 'The file has costs in a closed month; nothing was imported.',
   importHasErrors: 'The file has rows with errors; nothing was imported.',
+  /** "1 row has errors", "3 rows have errors". */
+  rowsWithErrors: (count: number) => countLabel(count, ['row has errors', 'rows have errors']),
   importAlreadyUndone: 'This import has already been undone.',
   importUndoClosedMonth: 'This import has costs in a closed month and cannot be undone.',
   monthAlreadyClosed: 'This month is already closed.',

@@ -376,7 +376,7 @@ describe('row checks', () => {
       [HEADER, '2026-05-01,other,Fine,1,,,', '2026-05-02,other,Bad,1,EUR,,'].join('\n'),
     );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errors: { file: '1 rows have errors' } });
+    expect(response.json()).toMatchObject({ errors: { file: '1 row has errors' } });
     expect(await figures(project.id)).toEqual({ actual: gbp(0), costCount: 0 });
     expect(await ok<ImportBatch[]>('GET', `/projects/${project.id}/import-batches`)).toEqual([]);
   });

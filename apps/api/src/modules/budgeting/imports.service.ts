@@ -83,7 +83,7 @@ export class ImportsService {
     const badRows = new Set(errors.map((error) => error.row));
     const valid = rows.filter((row) => !badRows.has(row.row));
     if (!dryRun && badRows.size > 0) {
-      throw invalid(M.importHasErrors, { file: `${badRows.size} rows have errors` });
+      throw invalid(M.importHasErrors, { file: M.rowsWithErrors(badRows.size) });
     }
 
     const totalMinor = valid.reduce((sum, row) => sum + row.amountMinor, 0);

@@ -85,6 +85,3 @@ export function Pagination({
     </nav>
   );
 }
-
-/** Kept for the files that still import it from here; the rule is the shared one. */
-export { countLabel };

@@ -6,7 +6,9 @@ import {
   COST_IMPORT_MAX_BYTES,
   COST_IMPORT_REQUIRED_FIELDS,
   BUDGETING_MESSAGES as M,
+  countLabel,
   findColumn,
+  formatCount,
   formatMoney,
   matchColumns,
   type CostImportField,
@@ -26,6 +28,7 @@ import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useImportCosts, useUndoImport } from '../api/import-costs.js';
+import { costsCount, undoImportQuestion } from '../utils/cost-counts.js';
 import { readCostFile } from '../utils/read-cost-file.js';
 
 const NONE = '__none__';
@@ -146,7 +149,9 @@ export function ImportDialog({
             setFocusRequest({ step: 'preview' });
             return;
           }
-          toast.success(`${result.validCount} costs imported (${formatMoney(result.total)}).`);
+          toast.success(
+            `${countLabel(result.validCount, ['cost imported', 'costs imported'])} (${formatMoney(result.total)}).`,
+          );
           if (!result.batch) return close();
           setBatch(result.batch);
           setFocusRequest({ step: 'done' });
@@ -196,7 +201,7 @@ export function ImportDialog({
         <LiveStatus
           message={
             preview && !batch
-              ? `${preview.validCount} of ${preview.rowCount} rows are ready, ${preview.errorCount} have errors.`
+              ? `Of ${countLabel(preview.rowCount, ['row', 'rows'])}, ${countLabel(preview.validCount, ['is ready', 'are ready'])} and ${countLabel(preview.errorCount, ['has errors', 'have errors'])}.`
               : ''
           }
         />
@@ -211,7 +216,7 @@ export function ImportDialog({
               {undone ? 'Import undone' : 'Imported'}
             </h3>
             <p className="text-sm">
-              {batch.fileName}: {batch.rowCount} costs, total {formatMoney(batch.total)}.
+              {batch.fileName}: {costsCount(batch.rowCount)}, total {formatMoney(batch.total)}.
             </p>
             <p className="text-sm text-slate-700">
               {undone
@@ -230,7 +235,7 @@ export function ImportDialog({
               open={confirmingUndo}
               onOpenChange={setConfirmingUndo}
               title="Undo import"
-              description={`Remove the ${batch.rowCount} costs imported from ${batch.fileName}?`}
+              description={undoImportQuestion(batch)}
               confirmLabel="Undo import"
               destructive
               isLoading={undo.isPending}
@@ -322,10 +327,11 @@ export function ImportDialog({
                   3. Preview
                 </h3>
                 <p className="text-sm">
-                  {preview.validCount} of {preview.rowCount} rows ready, total{' '}
+                  {formatCount(preview.validCount)} of{' '}
+                  {countLabel(preview.rowCount, ['row', 'rows'])} ready, total{' '}
                   {formatMoney(preview.total)}.{' '}
                   {preview.errorCount > 0 &&
-                    `${preview.errorCount} rows have errors: fix them below (then Check again) or in the file.`}
+                    `${M.rowsWithErrors(preview.errorCount)}: fix them below (then Check again) or in the file.`}
                 </p>
                 {badRows.length > 0 && (
                   <ul className="flex flex-col gap-3" aria-label="Rows with errors">
@@ -417,7 +423,7 @@ export function ImportDialog({
                 isLoading={committing}
                 onClick={() => send(false)}
               >
-                Import {preview ? `${preview.validCount} costs` : ''}
+                Import {preview ? costsCount(preview.validCount) : ''}
               </Button>
             </div>
           </>

@@ -250,7 +250,7 @@ describe('project detail', () => {
   it('after Undo on the Imports tab, focus goes to the import, which says it was undone', async () => {
     const project = createProject();
     serveProject(detailOf(project));
-    const batch = createBatch({ projectId: project.id, fileName: 'may.csv' });
+    const batch = createBatch({ projectId: project.id, fileName: 'may.csv', rowCount: 1 });
     let batches = [batch];
     answer('get', `/projects/${project.id}/import-batches`, () =>
       HttpResponse.json({ data: batches }),
@@ -262,8 +262,14 @@ describe('project detail', () => {
     const { user } = renderApp(`/financial/projects/${project.id}?tab=imports`, {
       user: FINANCE,
     });
-    await user.click(await screen.findByRole('button', { name: 'Undo import of may.csv' }));
+    const undo = await screen.findByRole('button', { name: 'Undo import of may.csv' });
+    // One cost is counted as one (issue 33, item 15).
+    expect(
+      within(screen.getByRole('list', { name: 'Imports' })).getByRole('listitem'),
+    ).toHaveTextContent(/^may\.csv: 1 cost, /);
+    await user.click(undo);
     const confirm = await screen.findByRole('alertdialog', { name: 'Undo import' });
+    expect(confirm).toHaveAccessibleDescription('Remove the 1 cost imported from may.csv?');
     await user.click(within(confirm).getByRole('button', { name: 'Undo import' }));
     expect(await findToast('The import has been undone.')).toBeVisible();
     const item = within(screen.getByRole('list', { name: 'Imports' })).getByRole('listitem');
@@ -324,13 +330,16 @@ describe('project detail', () => {
     );
     await user.click(await within(wizard).findByRole('button', { name: 'Preview' }));
     expect(await within(wizard).findByText(/1 of 2 rows ready/)).toBeVisible();
+    // A count of one and its words agree (issue 33, item 15: "1 rows have errors", "Import 1 costs").
+    expect(within(wizard).getByText(/1 row has errors: fix them below/)).toBeVisible();
+    expect(screen.getByText('Of 2 rows, 1 is ready and 1 has errors.')).toBeInTheDocument();
     expect(JSON.parse(String((calls[0]!.body as FormData).get('mapping')))).toEqual({
       date: 'date',
       category: 'category',
       description: 'description',
       amount: 'amount',
     });
-    expect(within(wizard).getByRole('button', { name: /Import/ })).toHaveAttribute(
+    expect(within(wizard).getByRole('button', { name: 'Import 1 cost' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );

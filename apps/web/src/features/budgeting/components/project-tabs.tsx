@@ -37,6 +37,7 @@ import { CostsTable } from './costs-table.js';
 import { ImportDialog } from './import-dialog.js';
 import { PersonPicker } from './person-picker.js';
 import { RateDialog } from './rate-dialog.js';
+import { COST_NAMES, costsCount, undoImportQuestion } from '../utils/cost-counts.js';
 import { personName } from '../utils/person-name.js';
 
 const ALL = 'all' as const;
@@ -151,7 +152,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
               pageSizes={PAGE_SIZES}
               onPageChange={(page) => update({ page })}
               onPageSizeChange={(limitPerPage) => update({ page: 1, limitPerPage })}
-              itemNames={['cost', 'costs']}
+              itemNames={COST_NAMES}
             />
           )}
         </div>
@@ -289,9 +290,9 @@ export function ImportsPanel({ project }: { project: ProjectDetail }) {
               )}
             >
               <span>
-                <span className="font-semibold">{batch.fileName}</span>: {batch.rowCount} costs,{' '}
-                {formatMoney(batch.total)}, by {personName(batch.createdBy)},{' '}
-                {formatDate(batch.createdAt, RECORD_DATE_FORMAT)}
+                <span className="font-semibold">{batch.fileName}</span>:{' '}
+                {costsCount(batch.rowCount)}, {formatMoney(batch.total)}, by{' '}
+                {personName(batch.createdBy)}, {formatDate(batch.createdAt, RECORD_DATE_FORMAT)}
                 {batch.undoneAt && ` · Undone ${formatDate(batch.undoneAt, RECORD_DATE_FORMAT)}`}
               </span>
               {!batch.undoneAt && (
@@ -307,9 +308,7 @@ export function ImportsPanel({ project }: { project: ProjectDetail }) {
         open={undoing !== null}
         onOpenChange={(open) => !open && setUndoing(null)}
         title="Undo import"
-        description={
-          undoing ? `Remove the ${undoing.rowCount} costs imported from ${undoing.fileName}?` : ''
-        }
+        description={undoing ? undoImportQuestion(undoing) : ''}
         confirmLabel="Undo import"
         destructive
         isLoading={undo.isPending}

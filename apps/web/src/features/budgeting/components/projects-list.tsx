@@ -1,4 +1,5 @@
 import {
+  countLabel,
   CURRENCY_CODES,
   EMPTY_VALUE,
   formatMoney,
@@ -30,6 +31,7 @@ import { useProjectsParams } from '../hooks/use-projects-params.js';
 import { BurnBar } from './burn-bar.js';
 
 const ALL = 'all' as const;
+const PROJECT_NAMES = ['project', 'projects'] as const;
 const STATUS_OPTIONS = [
   { value: ALL, label: 'All statuses' },
   ...PROJECT_STATUSES.map((status) => ({ value: status, label: PROJECT_STATUS_LABELS[status] })),
@@ -51,8 +53,6 @@ const COLUMNS: { id: string; label: string; sort?: ProjectSortColumn; numeric?: 
   { id: 'forecast', label: 'Forecast at end', numeric: true },
   { id: 'endDate', label: 'Ends', sort: 'endDate' },
 ];
-
-const projectsCount = (count: number) => (count === 1 ? '1 project' : `${count} projects`);
 
 function TotalsRow({ totals, currencies }: { totals: ProjectTotals | null; currencies: string[] }) {
   if (!totals) {
@@ -141,7 +141,7 @@ export function ProjectsList() {
     result =
       meta.totalItems === 0
         ? 'No projects found'
-        : `${projectsCount(meta.totalItems)}, page ${Math.min(params.page, pages)} of ${pages}`;
+        : `${countLabel(meta.totalItems, PROJECT_NAMES)}, page ${Math.min(params.page, pages)} of ${pages}`;
   }
   const filtered = Boolean(params.search || params.status || params.currency);
   const rows = projects.data?.data ?? [];
@@ -259,7 +259,7 @@ export function ProjectsList() {
                 pageSizes={PAGE_SIZES}
                 onPageChange={(page) => update({ page })}
                 onPageSizeChange={(limitPerPage) => update({ limitPerPage, page: 1 })}
-                itemNames={['project', 'projects']}
+                itemNames={PROJECT_NAMES}
               />
             )}
           </>

@@ -1,5 +1,6 @@
 import {
   AUDIT_ACTIONS,
+  countLabel,
   EMPTY_VALUE,
   RECORD_DATE_FORMAT,
   SECURITY_MESSAGES,
@@ -13,7 +14,7 @@ import { DateField } from '../../../components/ui/date-field.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
-import { countLabel, Pagination } from '../../../components/ui/pagination.js';
+import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';

@@ -1,4 +1,5 @@
 import {
+  countLabel,
   EMPTY_VALUE,
   RECORD_DATE_FORMAT,
   TWO_STEP_MESSAGES,
@@ -230,9 +231,7 @@ export function SecurityCard() {
             }
           >
             <p className="text-sm text-slate-600">
-              {recoveryCodesLeft === 1
-                ? '1 recovery code left.'
-                : `${recoveryCodesLeft} recovery codes left.`}
+              {countLabel(recoveryCodesLeft, ['recovery code', 'recovery codes'])} left.
             </p>
             {low && (
               <p className="flex items-center gap-2 text-sm font-medium text-amber-900">

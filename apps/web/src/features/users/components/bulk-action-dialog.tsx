@@ -1,5 +1,6 @@
 import {
   BULK_ACTION_LABELS,
+  countLabel,
   POSITIONS,
   POSITION_LABELS,
   VALIDATION_MESSAGES,
@@ -8,7 +9,6 @@ import {
 } from '@staff-admin/shared';
 import { useId, useState } from 'react';
 import { Dropdown } from '../../../components/ui/dropdown.js';
-import { countLabel } from '../../../components/ui/pagination.js';
 import type { BulkTarget } from '../api/bulk-users.js';
 import { BulkRunDialog } from './bulk-run-dialog.js';
 

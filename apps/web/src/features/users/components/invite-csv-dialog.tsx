@@ -1,5 +1,6 @@
 import {
   BULK_CREATE_MAX,
+  countLabel,
   EMAILS_QUERY_MAX,
   INVITE_CSV_COLUMN_LABELS as LABELS,
   POSITIONS,
@@ -18,7 +19,6 @@ import {
 } from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
-import { countLabel } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';

@@ -1,4 +1,4 @@
-import type { BulkCreateResult } from '@staff-admin/shared';
+import { countLabel, type BulkCreateResult } from '@staff-admin/shared';
 import { useEffect, useRef } from 'react';
 import { QueuedMailNote } from '../../../components/queued-mail/queued-mail-note.js';
 import { Button } from '../../../components/ui/button.js';
@@ -10,8 +10,6 @@ interface InviteSummaryProps {
   onDone: () => void;
   onInviteMore: () => void;
 }
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Who was invited, and who was skipped with the server's reason. */
 export function InviteSummary({ result, notSent = 0, onDone, onInviteMore }: InviteSummaryProps) {
@@ -30,7 +28,7 @@ export function InviteSummary({ result, notSent = 0, onDone, onInviteMore }: Inv
           tabIndex={-1}
           className="font-semibold text-slate-900 focus-visible:outline-none"
         >
-          {count(created.length, 'user', 'users')} invited
+          {countLabel(created.length, ['user', 'users'])} invited
         </h3>
         {created.length > 0 ? (
           <ul className="flex flex-col gap-1 text-slate-700">
@@ -46,12 +44,12 @@ export function InviteSummary({ result, notSent = 0, onDone, onInviteMore }: Inv
         <QueuedMailNote delivery={result.mailDelivery} count={created.length} />
       </section>
       {notSent > 0 && (
-        <p className="text-slate-700">{count(notSent, 'row was', 'rows were')} not sent.</p>
+        <p className="text-slate-700">{countLabel(notSent, ['row was', 'rows were'])} not sent.</p>
       )}
       {skipped.length > 0 && (
         <section aria-labelledby="invite-summary-skipped" className="flex flex-col gap-2">
           <h3 id="invite-summary-skipped" className="font-semibold text-slate-900">
-            {count(skipped.length, 'email', 'emails')} skipped
+            {countLabel(skipped.length, ['email', 'emails'])} skipped
           </h3>
           <ul className="flex flex-col gap-1 text-slate-700">
             {skipped.map((entry) => (

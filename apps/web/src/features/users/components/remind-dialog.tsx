@@ -1,7 +1,6 @@
-import { DORMANT_DAYS_MAX, type UserListFilterInput } from '@staff-admin/shared';
+import { countLabel, DORMANT_DAYS_MAX, type UserListFilterInput } from '@staff-admin/shared';
 import { useState } from 'react';
 import { Input } from '../../../components/ui/input.js';
-import { countLabel } from '../../../components/ui/pagination.js';
 import type { BulkJob } from '../api/bulk-users.js';
 import { useUsersCount } from '../api/count-users.js';
 import { BulkRunDialog } from './bulk-run-dialog.js';
@@ -44,9 +43,13 @@ export function RemindDialog({
   let count = '';
   if (days !== null) {
     if (typeof total !== 'number') count = 'Counting pending invitations…';
-    else if (total === 0) count = `No pending user was invited more than ${days} days ago.`;
-    else
-      count = `${countLabel(total, ['pending user was', 'pending users were'])} invited more than ${days} days ago.`;
+    else {
+      const who =
+        total === 0
+          ? 'No pending user was'
+          : countLabel(total, ['pending user was', 'pending users were']);
+      count = `${who} invited more than ${countLabel(days, ['day', 'days'])} ago.`;
+    }
   }
 
   const prepare = (): BulkJob | null =>

@@ -456,6 +456,11 @@ describe('reminders', () => {
     await user.click(send);
     expect(calls).toEqual([]);
 
+    // One day, and its noun, agree (issue 33, item 15: "more than 1 days ago").
+    await user.clear(days);
+    await user.type(days, '1');
+    expect(await within(dialog).findByText(/ were invited more than 1 day ago\.$/)).toBeVisible();
+
     await user.clear(days);
     await user.type(days, '14');
     expect(

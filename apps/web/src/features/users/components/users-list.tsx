@@ -1,4 +1,9 @@
-import type { BulkUserAction, User, UserSortColumn } from '@staff-admin/shared';
+import {
+  countLabel,
+  type BulkUserAction,
+  type User,
+  type UserSortColumn,
+} from '@staff-admin/shared';
 import { BellIcon, DownloadIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
@@ -22,6 +27,8 @@ import { SelectionToolbar } from './selection-toolbar.js';
 import { UserSearch } from './user-search.js';
 import { UsersFilters } from './users-filters.js';
 import { userLinkId, UsersTable } from './users-table.js';
+
+const USERS = ['user', 'users'] as const;
 
 /** Chosen users (kept across pages of one view), or every user the view's filter matches. */
 type Selection = { all: false; users: ReadonlyMap<string, User> } | { all: true };
@@ -129,7 +136,7 @@ export function UsersList() {
   // What a search, a filter, a sort or a page shows, read out once it has arrived.
   let result = '';
   if (meta && !users.isFetching) {
-    const count = meta.totalItems === 1 ? '1 user' : `${meta.totalItems} users`;
+    const count = countLabel(meta.totalItems, USERS);
     result =
       meta.totalItems === 0
         ? 'No users found'
@@ -238,7 +245,7 @@ export function UsersList() {
                 totalItems={meta.totalItems}
                 pageSize={params.limitPerPage}
                 pageSizes={PAGE_SIZES}
-                itemNames={['user', 'users']}
+                itemNames={USERS}
                 onPageChange={(page) => update({ page })}
                 onPageSizeChange={(limitPerPage) => update({ limitPerPage, page: 1 })}
               />

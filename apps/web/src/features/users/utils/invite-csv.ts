@@ -8,6 +8,7 @@ import {
   inviteRowSchema,
   matchColumns,
   normalizeEmail,
+  pluralForm,
   positionFromName,
   type InviteRow,
 } from '@staff-admin/shared';
@@ -26,7 +27,7 @@ export const INVITE_CSV_MESSAGES = {
   noRows: 'The file has no rows below its first line.',
   tooManyRows: `The file has more than ${INVITE_CSV_MAX_ROWS} rows. Split it into smaller files.`,
   missingColumns: (missing: string[]) =>
-    `The first line must name the columns ${LABELS.email}, ${LABELS.fullName} and ${LABELS.position}; ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+    `The first line must name the columns ${LABELS.email}, ${LABELS.fullName} and ${LABELS.position}; ${missing.join(' and ')} ${pluralForm(missing.length, ['is', 'are'])} missing.`,
   unknownRole: (role: string) =>
     `Unknown role “${role}”. Use one of: ${POSITIONS.map((position) => POSITION_LABELS[position]).join(', ')}.`,
   repeated: (line: number) => `Repeated in the file (first on line ${line}).`,
