@@ -25,3 +25,9 @@ export function formatRelative(ms: number): string {
   if (hours < 24) return relative.format(sign * hours, 'hour');
   return relative.format(sign * Math.round(hours / 24), 'day');
 }
+
+/** How far the moment `value` (ISO) is from `now` (ms), as formatRelative says; '-' for none. */
+export function formatRelativeTo(value: string, now: number): string {
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? EMPTY_VALUE : formatRelative(at - now);
+}

@@ -1,5 +1,5 @@
-import { EMPTY_VALUE } from '@staff-admin/shared';
-import { formatDate, formatRelative } from '../../lib/format-date.js';
+import { EMPTY_VALUE, RECORD_DATE_FORMAT } from '@staff-admin/shared';
+import { formatDate, formatRelativeTo } from '../../lib/format-date.js';
 
 /**
  * A moment as people read it (SPEC §9's formats, `pattern`), in a `<time>` whose `dateTime`
@@ -12,9 +12,17 @@ export function DateTime({ value, pattern }: { value: string | null; pattern?: s
 
 /**
  * How long ago, or how soon, a moment is from `now` (ms): "5 minutes ago", "in 4 minutes", in a
- * `<time>` with the exact ISO value. `now` is the caller's, so that it can tick, and can be the
- * server's clock rather than the browser's.
+ * `<time>` with the exact ISO value, and the record date as its title (for the mouse); a dash
+ * when there is none. `now` is the caller's, so that it can tick, and can be the server's clock
+ * rather than the browser's.
  */
 export function RelativeTime({ value, now }: { value: string; now: number }) {
-  return <time dateTime={value}>{formatRelative(Date.parse(value) - now)}</time>;
+  const text = formatRelativeTo(value, now);
+  return text === EMPTY_VALUE ? (
+    text
+  ) : (
+    <time dateTime={value} title={formatDate(value, RECORD_DATE_FORMAT)}>
+      {text}
+    </time>
+  );
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { DateField } from '../../../components/ui/date-field.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { useAuthenticatedUser } from '../../../lib/auth.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
 import { useCloseMonth, useClosedMonths, useReopenMonth } from '../api/closed-months.js';
 import { personName } from '../utils/person-name.js';
@@ -132,7 +132,9 @@ export function ClosedMonths() {
                     >
                       <td className="px-4 py-3 font-medium">{monthLabel(row.month)}</td>
                       <td className="px-4 py-3">{personName(row.closedBy)}</td>
-                      <td className="px-4 py-3">{formatDate(row.closedAt, RECORD_DATE_FORMAT)}</td>
+                      <td className="px-4 py-3">
+                        <DateTime value={row.closedAt} pattern={RECORD_DATE_FORMAT} />
+                      </td>
                       {isAdmin && (
                         <td className="px-4 py-3">
                           <Button

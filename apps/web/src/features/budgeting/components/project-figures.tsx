@@ -6,7 +6,7 @@ import {
   type BudgetRevision,
   type ProjectDetail,
 } from '@staff-admin/shared';
-import { formatDate } from '../../../lib/format-date.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { BurnBar } from './burn-bar.js';
 import { budgetByMonth } from './burn-up.js';
@@ -35,8 +35,8 @@ export function ProjectFigures({ project }: { project: ProjectDetail }) {
       <p className="text-sm text-slate-700">
         {project.client} · {PROJECT_STATUS_LABELS[project.status]} · Owner{' '}
         {project.owner?.fullName ?? project.owner?.email ?? EMPTY_VALUE} ·{' '}
-        {formatDate(project.startDate)} to{' '}
-        {project.endDate ? formatDate(project.endDate) : 'no end date'}
+        <DateTime value={project.startDate} /> to{' '}
+        {project.endDate ? <DateTime value={project.endDate} /> : 'no end date'}
       </p>
     </section>
   );

@@ -12,6 +12,7 @@ import {
 import clsx from 'clsx';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { DateField } from '../../../components/ui/date-field.js';
@@ -22,7 +23,6 @@ import {
   useRemovedRowFocus,
 } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { PAGE_SIZES } from '../../../lib/list-params.js';
 import { toast } from '../../../lib/toast.js';
 import { useDeleteCost } from '../api/change-costs.js';
@@ -220,7 +220,7 @@ export function BudgetPanel({ project }: { project: ProjectDetail }) {
               {revision.reason}
               <span className="block text-slate-700">
                 {personName(revision.createdBy)},{' '}
-                {formatDate(revision.createdAt, RECORD_DATE_FORMAT)}
+                <DateTime value={revision.createdAt} pattern={RECORD_DATE_FORMAT} />
               </span>
             </li>
           ))}
@@ -292,8 +292,14 @@ export function ImportsPanel({ project }: { project: ProjectDetail }) {
               <span>
                 <span className="font-semibold">{batch.fileName}</span>:{' '}
                 {costsCount(batch.rowCount)}, {formatMoney(batch.total)}, by{' '}
-                {personName(batch.createdBy)}, {formatDate(batch.createdAt, RECORD_DATE_FORMAT)}
-                {batch.undoneAt && ` · Undone ${formatDate(batch.undoneAt, RECORD_DATE_FORMAT)}`}
+                {personName(batch.createdBy)},{' '}
+                <DateTime value={batch.createdAt} pattern={RECORD_DATE_FORMAT} />
+                {batch.undoneAt && (
+                  <>
+                    {' '}
+                    · Undone <DateTime value={batch.undoneAt} pattern={RECORD_DATE_FORMAT} />
+                  </>
+                )}
               </span>
               {!batch.undoneAt && (
                 <Button size="small" variant="secondary" onClick={() => setUndoing(batch)}>

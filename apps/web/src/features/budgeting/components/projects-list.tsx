@@ -14,6 +14,7 @@ import { DownloadIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { Pagination } from '../../../components/ui/pagination.js';
@@ -23,7 +24,6 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { PAGE_SIZES } from '../../../lib/list-params.js';
 import { toast } from '../../../lib/toast.js';
 import { useExportProjectsCsv, useProjects } from '../api/get-projects.js';
@@ -110,7 +110,7 @@ function ProjectRow({ project }: { project: Project }) {
         {project.forecast ? formatMoney(project.forecast) : EMPTY_VALUE}
       </td>
       <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-        {project.endDate ? formatDate(project.endDate) : EMPTY_VALUE}
+        <DateTime value={project.endDate} />
       </td>
     </tr>
   );

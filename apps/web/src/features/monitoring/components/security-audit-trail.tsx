@@ -11,6 +11,7 @@ import { DownloadIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { DateField } from '../../../components/ui/date-field.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
@@ -18,7 +19,6 @@ import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
 import { useExportAuditCsv } from '../api/export-audit-csv.js';
 import { useAuditEvents, type AuditFilters } from '../api/get-audit-events.js';
@@ -167,7 +167,7 @@ export function SecurityAuditTrail() {
                   audit.data.data.map((event) => (
                     <tr key={event.id} className="border-b border-slate-100 last:border-0">
                       <td className="px-3 py-2 text-slate-700">
-                        {formatDate(event.at, RECORD_DATE_FORMAT)}
+                        <DateTime value={event.at} pattern={RECORD_DATE_FORMAT} />
                       </td>
                       <td className="px-3 py-2 font-medium text-slate-900">{event.action}</td>
                       <td className="px-3 py-2 text-slate-700">

@@ -153,6 +153,9 @@ describe('Sign-in security screen', () => {
     const trail = await screen.findByRole('table', { name: 'Audit trail' });
     expect(await within(trail).findByRole('cell', { name: 'auth.locked_out' })).toBeVisible();
     expect(within(trail).getByRole('cell', { name: '203.0.113.7' })).toBeVisible();
+    // The event's moment as people read it, in a <time> that keeps the exact value.
+    const time = within(trail).getByRole('cell', { name: '22/11/2026 at 10:30 AM' });
+    expect(time.querySelector('time')).toHaveAttribute('dateTime', EVENT.at);
   });
 
   it('unlocks an account after confirmation, and not without', async () => {

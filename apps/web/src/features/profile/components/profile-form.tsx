@@ -27,7 +27,7 @@ import { Input } from '../../../components/ui/input.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
@@ -260,7 +260,7 @@ export function ProfileForm(props: ProfileFormProps) {
             </RecordFact>
           )}
           <RecordFact label="Record date">
-            {formatDate(user.createdAt, RECORD_DATE_FORMAT)}
+            <DateTime value={user.createdAt} pattern={RECORD_DATE_FORMAT} />
           </RecordFact>
           <RecordFact label="Recorded by">{user.invitedBy?.fullName || EMPTY_VALUE}</RecordFact>
         </dl>

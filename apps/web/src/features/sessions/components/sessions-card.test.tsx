@@ -64,7 +64,12 @@ async function askToRevoke(user: ReturnType<typeof renderApp>['user'], name: str
 describe('sessions on the profile', () => {
   it("lists the user's own sessions in the API's order, with IP and dates", async () => {
     const me = createUser();
-    const { lists } = serveSessions(me.id, [THIS_DEVICE, LAPTOP]);
+    const mac = createSession({
+      id: 'session-mac',
+      userAgent: SAFARI_MAC,
+      lastUsedAt: minutesAgo(120),
+    });
+    const { lists } = serveSessions(me.id, [THIS_DEVICE, LAPTOP, mac]);
     renderApp('/users/profile', { user: me });
 
     const items = within(await screen.findByRole('list', { name: 'Sessions' })).getAllByRole(
@@ -73,6 +78,7 @@ describe('sessions on the profile', () => {
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
       'Chrome on Windows',
       'Firefox on Linux',
+      'Safari on macOS',
     ]);
     expect(within(items[0]!).getByText('This device')).toBeInTheDocument();
     expect(within(items[1]!).queryByText('This device')).not.toBeInTheDocument();
@@ -82,15 +88,27 @@ describe('sessions on the profile', () => {
     expect(laptop.getByText('Signed in').nextElementSibling).toHaveTextContent(
       '01/02/2025 at 06:30 PM',
     );
-    expect(laptop.getByText('Last used').nextElementSibling).toHaveTextContent('5 minutes ago');
+    // How long ago, by the site's one relative-time rule (RelativeTime), in a <time> that keeps
+    // the moment itself; date-fns said "about 2 hours ago" and "less than a minute ago" here.
+    const lastUsed = (item: HTMLElement) =>
+      within(item).getByText('Last used').nextElementSibling?.querySelector('time');
+    expect(lastUsed(items[1]!)).toHaveTextContent(/^5 minutes ago$/);
+    expect(lastUsed(items[1]!)).toHaveAttribute('dateTime', LAPTOP.lastUsedAt);
+    expect(lastUsed(items[2]!)).toHaveTextContent(/^2 hours ago$/);
+    expect(lastUsed(items[0]!)).toHaveTextContent(/^(now|\d+ seconds? ago)$/);
     // Each Revoke names the session it ends.
     expect(
       within(items[0]!).getByRole('button', {
-        name: 'Revoke Chrome on Windows (this device), last used less than a minute ago',
+        name: /^Revoke Chrome on Windows \(this device\), last used (now|\d+ seconds? ago)$/,
       }),
     ).toBeInTheDocument();
     expect(
       laptop.getByRole('button', { name: 'Revoke Firefox on Linux, last used 5 minutes ago' }),
+    ).toBeInTheDocument();
+    expect(
+      within(items[2]!).getByRole('button', {
+        name: 'Revoke Safari on macOS, last used 2 hours ago',
+      }),
     ).toBeInTheDocument();
     expect(lists).toHaveLength(1);
   });
@@ -113,8 +131,8 @@ describe('sessions on the profile', () => {
       within(list)
         .getAllByRole('listitem')
         .map((item) => within(item).getByText('Last used').nextElementSibling?.textContent);
-    expect(lastUsed()).toEqual([
-      'less than a minute ago',
+    expect(lastUsed()[0]).toMatch(/^(now|\d+ seconds? ago)$/);
+    expect(lastUsed().slice(1)).toEqual([
       ...Array.from({ length: 9 }, (_, index) => `${index + 1} minute${index ? 's' : ''} ago`),
     ]);
 

@@ -5,10 +5,10 @@ import {
   TOAST_MESSAGES,
   type ActiveSession,
 } from '@staff-admin/shared';
-import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
 import clsx from 'clsx';
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.js';
+import { DateTime, RelativeTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { SectionCard } from '../../../components/ui/section-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -17,7 +17,7 @@ import {
   useRemovedRowFocus,
 } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
+import { formatRelativeTo } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
 import { useSessions } from '../api/get-sessions.js';
 import { useRevokeSession } from '../api/revoke-session.js';
@@ -30,26 +30,11 @@ import { describeUserAgent } from '../utils/describe-user-agent.js';
  */
 const SESSIONS_SHOWN = 10;
 
-function lastUsedText(value: string): string {
-  const date = parseISO(value);
-  return isValid(date) ? formatDistanceToNow(date, { addSuffix: true }) : EMPTY_VALUE;
-}
-
-function LastUsed({ value }: { value: string }) {
-  const date = parseISO(value);
-  if (!isValid(date)) return EMPTY_VALUE;
-  return (
-    <time dateTime={value} title={formatDate(date, RECORD_DATE_FORMAT)}>
-      {lastUsedText(value)}
-    </time>
-  );
-}
-
 /** Names the session a Revoke button ends, so a list of buttons does not read "Revoke, Revoke". */
-function revokeLabel(session: ActiveSession): string {
+function revokeLabel(session: ActiveSession, now: number): string {
   const device = describeUserAgent(session.userAgent);
   const current = session.current ? ' (this device)' : '';
-  return `Revoke ${device}${current}, last used ${lastUsedText(session.lastUsedAt)}`;
+  return `Revoke ${device}${current}, last used ${formatRelativeTo(session.lastUsedAt, now)}`;
 }
 
 /** A session's row: its facts, then Revoke (beside them from the `sm` width on). */
@@ -57,10 +42,13 @@ const SESSION_LAYOUT = 'flex flex-col gap-3 sm:flex-row sm:items-start sm:justif
 
 function SessionItem({
   session,
+  now,
   onRevoke,
   itemRef,
 }: {
   session: ActiveSession;
+  /** When the list was loaded (ms): "last used" is counted from then. */
+  now: number;
   onRevoke: (session: ActiveSession) => void;
   /** Set on the item that takes focus when the rest of the list is shown. */
   itemRef?: Ref<HTMLLIElement>;
@@ -89,10 +77,12 @@ function SessionItem({
           <dt className="text-slate-600">IP address</dt>
           <dd className="break-all text-slate-900">{session.ip || EMPTY_VALUE}</dd>
           <dt className="text-slate-600">Signed in</dt>
-          <dd className="text-slate-900">{formatDate(session.createdAt, RECORD_DATE_FORMAT)}</dd>
+          <dd className="text-slate-900">
+            <DateTime value={session.createdAt} pattern={RECORD_DATE_FORMAT} />
+          </dd>
           <dt className="text-slate-600">Last used</dt>
           <dd className="text-slate-900">
-            <LastUsed value={session.lastUsedAt} />
+            <RelativeTime value={session.lastUsedAt} now={now} />
           </dd>
         </dl>
       </div>
@@ -100,7 +90,7 @@ function SessionItem({
         variant="secondary"
         size="small"
         className="self-start"
-        aria-label={revokeLabel(session)}
+        aria-label={revokeLabel(session, now)}
         onClick={() => onRevoke(session)}
       >
         Revoke
@@ -207,6 +197,7 @@ export function SessionsCard({ userId }: { userId: string }) {
             <SessionItem
               key={session.id}
               session={session}
+              now={sessions.dataUpdatedAt}
               onRevoke={setRevoking}
               itemRef={index === SESSIONS_SHOWN ? firstMore : undefined}
             />

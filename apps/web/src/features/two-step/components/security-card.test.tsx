@@ -308,6 +308,25 @@ describe('security card', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('says when each passkey was added, and how long ago it was last used', async () => {
+    const usedAt = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    const passkey = {
+      id: 'pk1',
+      name: 'Work laptop',
+      createdAt: '2025-03-04T09:05:00.000Z',
+      lastUsedAt: usedAt,
+    };
+    renderProfile(twoStepStatus({ enabled: true, passkeys: [passkey], recoveryCodesLeft: 10 }));
+    const item = within(await screen.findByRole('list', { name: 'Passkeys' })).getByRole(
+      'listitem',
+    );
+    // The site's one relative-time rule (date-fns said "about 2 hours ago"), each in a <time>.
+    expect(item).toHaveTextContent('Added 04/03/2025 at 09:05 AM · Last used 2 hours ago');
+    const [added, used] = item.querySelectorAll('time');
+    expect(added).toHaveAttribute('dateTime', passkey.createdAt);
+    expect(used).toHaveAttribute('dateTime', usedAt);
+  });
+
   it('removes a passkey after a confirm', async () => {
     const passkey = {
       id: 'pk1',

@@ -1,12 +1,10 @@
 import {
   countLabel,
-  EMPTY_VALUE,
   RECORD_DATE_FORMAT,
   TWO_STEP_MESSAGES,
   type Passkey,
   type TotpSetup,
 } from '@staff-admin/shared';
-import { formatDistanceToNow, isValid, parseISO } from 'date-fns';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import {
@@ -14,11 +12,11 @@ import {
   useReauthenticated,
 } from '../../../components/reauthenticate/use-reauthenticated.js';
 import { Button } from '../../../components/ui/button.js';
+import { DateTime, RelativeTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.js';
 import { SectionCard } from '../../../components/ui/section-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { formatDate } from '../../../lib/format-date.js';
 import { toast } from '../../../lib/toast.js';
 import { useTwoStepStatus } from '../api/get-two-step-status.js';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.js';
@@ -36,14 +34,6 @@ const LOW_RECOVERY_CODES = 3;
 /** Reports a failure unless the user just closed "Confirm your password". */
 function reportFailure(error: unknown) {
   if (!isReauthenticationCancelled(error)) toast.error(getErrorMessage(error));
-}
-
-function lastUsedText(value: string | null): string {
-  if (value === null) return 'Never used';
-  const date = parseISO(value);
-  return isValid(date)
-    ? `Last used ${formatDistanceToNow(date, { addSuffix: true })}`
-    : EMPTY_VALUE;
 }
 
 function OnOffBadge({ on }: { on: boolean }) {
@@ -274,8 +264,15 @@ export function SecurityCard() {
                   <div className="flex min-w-0 flex-col">
                     <span className="font-medium break-words text-slate-900">{passkey.name}</span>
                     <span className="text-sm text-slate-600">
-                      Added {formatDate(passkey.createdAt, RECORD_DATE_FORMAT)} ·{' '}
-                      {lastUsedText(passkey.lastUsedAt)}
+                      Added <DateTime value={passkey.createdAt} pattern={RECORD_DATE_FORMAT} /> ·{' '}
+                      {passkey.lastUsedAt === null ? (
+                        'Never used'
+                      ) : (
+                        <>
+                          Last used{' '}
+                          <RelativeTime value={passkey.lastUsedAt} now={status.dataUpdatedAt} />
+                        </>
+                      )}
                     </span>
                   </div>
                   <div className="flex gap-2">

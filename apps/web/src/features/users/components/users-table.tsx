@@ -13,6 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { LockIcon, LockOpenIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.js';
+import { DateTime } from '../../../components/ui/date-time.js';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
@@ -79,16 +80,18 @@ function InvitationCell({ user }: { user: User }) {
   return (
     <div className="flex flex-col gap-1">
       <span>
-        Sent {formatDate(invitation.sentAt)}
+        Sent <DateTime value={invitation.sentAt} />
         {invitedBy?.fullName ? ` by ${invitedBy.fullName}` : ''}
       </span>
       {invitation.expired ? (
         <span>
           <span className={clsx(badgeClass, 'bg-red-100 text-red-900')}>Expired</span>{' '}
-          {formatDate(invitation.expiresAt)}
+          <DateTime value={invitation.expiresAt} />
         </span>
       ) : (
-        <span>Expires {formatDate(invitation.expiresAt)}</span>
+        <span>
+          Expires <DateTime value={invitation.expiresAt} />
+        </span>
       )}
     </div>
   );
@@ -237,7 +240,7 @@ export function UsersTable({
                     </div>
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    {formatDate(user.createdAt)}
+                    <DateTime value={user.createdAt} />
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                     <LastSignIn value={user.lastSignInAt} />
