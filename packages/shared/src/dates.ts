@@ -31,6 +31,13 @@ export const DATE_FIELD_MESSAGES: Record<DateGranularity, string> = {
   minute: message(FORMATS.minute),
 };
 
+/**
+ * A day in a file (the cost import) is read as a day field reads it (`parseDateText`): the UK
+ * form a spreadsheet saved in the UK writes, or ISO. Its message names both forms; the example
+ * (a day past the 12th) shows that the day comes first, as a month-first date is never guessed.
+ */
+export const DAY_IN_FILE_MESSAGE = `Please enter a date as ${FORMATS.day.pattern} (e.g. ${FORMATS.day.example}) or YYYY-MM-DD.`;
+
 /** A calendar day `YYYY-MM-DD` that exists (no 31 April, 29 February only in leap years). */
 function isCalendarDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);

@@ -5,6 +5,7 @@ import {
   COST_IMPORT_MAX_LISTED_ERRORS,
   COST_IMPORT_MAX_ROW_LENGTH,
   COST_IMPORT_MAX_ROWS,
+  DAY_IN_FILE_MESSAGE,
   MONEY_MAX_MINOR,
   type CostEntry,
   type CostImportResult,
@@ -287,15 +288,46 @@ describe('row checks', () => {
     expect(result.validCount).toBe(1);
   });
 
+  it('reads days as dd/mm/yyyy (a sheet saved in the UK) as well as ISO, and keeps them as ISO', async () => {
+    const project = await newProject();
+    const lines = [
+      HEADER,
+      '27/05/2026,software,UK day,10,,,',
+      '3/6/2026,software,Short day and month,11,,,',
+      '2026-06-04,software,ISO day,12,,,',
+    ];
+    const preview = await dryRun(project.id, lines);
+    expect(preview.errors).toEqual([]);
+    expect(preview.preview.map((row) => row.date)).toEqual([
+      '2026-05-27',
+      '2026-06-03',
+      '2026-06-04',
+    ]);
+    expect(preview.months).toEqual(['2026-05', '2026-06']);
+
+    await commit(project.id, lines);
+    const stored = await costsOf(project.id);
+    expect(stored.map((cost) => [cost.description, cost.date]).sort()).toEqual([
+      ['ISO day', '2026-06-04'],
+      ['Short day and month', '2026-06-03'],
+      ['UK day', '2026-05-27'],
+    ]);
+  });
+
   it.each([
     ['2026-02-30', 'no such day'],
-    ['2026/05/01', 'slashes'],
-    ['01-05-2026', 'day first'],
+    ['31/02/2026', 'no such day, day first'],
+    ['05/13/2026', 'month first: a 13th month, never guessed as 13 May'],
+    ['2026/05/01', 'ISO with slashes'],
+    ['27/05/26', 'a two-digit year'],
     ['', 'empty'],
-  ])('refuses the date %j (%s)', async (date) => {
+  ])('refuses the date %j (%s), naming both forms', async (date) => {
     const project = await newProject();
     const result = await dryRun(project.id, [HEADER, `${date},software,IDE,10,,,`]);
-    expect(result.errors).toEqual([{ row: 1, field: 'date', message: M.dateInvalid }]);
+    expect(result.errors).toEqual([{ row: 1, field: 'date', message: DAY_IN_FILE_MESSAGE }]);
+    expect(DAY_IN_FILE_MESSAGE).toBe(
+      'Please enter a date as dd/mm/yyyy (e.g. 27/11/2026) or YYYY-MM-DD.',
+    );
   });
 
   it('takes categories in any case and refuses an unknown one', async () => {

@@ -3,10 +3,11 @@ import {
   COST_CATEGORIES,
   COST_DESCRIPTION_MAX_LENGTH,
   COST_IMPORT_FIELDS,
+  DAY_IN_FILE_MESSAGE,
   hasControlOrInvisibleCharacters,
   hoursToHundredths,
-  isoDateSchema,
   parseAmount,
+  parseDateText,
   type CostCategory,
   type CostImportField,
   type CostImportRowError,
@@ -43,8 +44,9 @@ export function parseRows(records: CostFileRow[], currency: string): ParsedFile 
     const fail = (field: CostImportRowError['field'], message: string) =>
       rowErrors.push({ row, field, message });
 
-    const date = cell('date');
-    if (!isoDateSchema.safeParse(date).success) fail('date', M.dateInvalid);
+    // dd/mm/yyyy (a sheet saved in the UK) or ISO; kept as ISO, as every other day is.
+    const date = parseDateText(cell('date')) ?? '';
+    if (!date) fail('date', DAY_IN_FILE_MESSAGE);
     const categoryText = cell('category').toLowerCase();
     const category = COST_CATEGORIES.find((candidate) => candidate === categoryText);
     if (!category) fail('category', M.categoryInvalid);

@@ -114,7 +114,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{
           'optional `mapping` (JSON: field → column name; only the fields it lists are read). ' +
           'Without it, a column named like a field is used: date, category, description, ' +
           'amount, currency, person, hours, or the wizard’s labels and a few synonyms (cost, ' +
-          'email, hrs), in any letter case or spacing. The dry run answers ' +
+          'email, hrs), in any letter case or spacing. Dates are dd/mm/yyyy (day first, as a ' +
+          'sheet saved in the UK writes them; a month first is never guessed) or YYYY-MM-DD, and ' +
+          'are answered and kept as YYYY-MM-DD. The dry run answers ' +
           'each bad row’s errors. A commit records every row as one batch, or nothing: 400 if a ' +
           'row has errors, 409 if a row is in a closed month. UPLOADS_PER_MINUTE calls per ' +
           'client IP and minute (429).',

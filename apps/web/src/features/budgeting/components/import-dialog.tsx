@@ -7,8 +7,10 @@ import {
   COST_IMPORT_REQUIRED_FIELDS,
   BUDGETING_MESSAGES as M,
   countLabel,
+  dateFieldHint,
   findColumn,
   formatCount,
+  formatDateText,
   formatMoney,
   matchColumns,
   type CostImportField,
@@ -194,7 +196,7 @@ export function ImportDialog({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Import costs from CSV"
-      description={`Costs in ${project.currency}; dates as YYYY-MM-DD.`}
+      description={`Costs in ${project.currency}; dates as ${dateFieldHint()} or YYYY-MM-DD.`}
       preventClose={committing}
     >
       <div className="flex flex-col gap-5">
@@ -393,7 +395,7 @@ export function ImportDialog({
                         {preview.preview.map((row) => (
                           <tr key={row.row}>
                             <td>{row.row}</td>
-                            <td>{row.date}</td>
+                            <td>{formatDateText(row.date)}</td>
                             <td>{COST_CATEGORY_LABELS[row.category]}</td>
                             <td>{row.description}</td>
                             <td className="text-right tabular-nums">{formatMoney(row.amount)}</td>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import {
   BUDGETING_MESSAGES as M,
   COST_IMPORT_MAX_COLUMNS,
+  DAY_IN_FILE_MESSAGE,
   type CostEntry,
 } from '@staff-admin/shared';
 import { HttpResponse } from 'msw';
@@ -313,7 +314,7 @@ describe('project detail', () => {
             ? importResult({
                 validCount: 1,
                 errorCount: 1,
-                errors: [{ row: 2, field: 'date', message: 'Please enter a date as YYYY-MM-DD.' }],
+                errors: [{ row: 2, field: 'date', message: DAY_IN_FILE_MESSAGE }],
                 total: gbp(50000),
               })
             : importResult(),
