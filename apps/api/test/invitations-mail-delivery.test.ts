@@ -1,4 +1,4 @@
-import type { BulkCreateResult, MailDelivery } from '@staff-admin/shared';
+import type { BulkCreateResult, BulkUsersAnswer, MailDelivery } from '@staff-admin/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -50,6 +50,24 @@ async function resend(app: TestApp, token: string, email: string) {
   return response.json<{ data: { mailDelivery: MailDelivery } }>().data.mailDelivery;
 }
 
+/** POST /users/bulk: `action` on the users `ids`. */
+async function bulk(app: TestApp, token: string, action: string, ids: string[]) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/users/bulk',
+    headers: bearer(token),
+    payload: { action, ids },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: BulkUsersAnswer }>().data;
+}
+
+/** The bulk resend's answer for `ids`: its rows' outcomes and its mail delivery. */
+async function bulkResend(app: TestApp, token: string, ids: string[]) {
+  const { results, mailDelivery } = await bulk(app, token, 'resendInvitation', ids);
+  return { outcomes: results.map((row) => row.outcome), mailDelivery };
+}
+
 /** Mails not sent yet that failed at least once. */
 const retrying = async (app: TestApp) =>
   (
@@ -70,7 +88,12 @@ describe('mail delivery in the invitation answers', () => {
     t = app;
     const token = await adminOf(app);
 
-    expect((await invite(app, token)).mailDelivery).toBe('working');
+    const first = await invite(app, token);
+    expect(first.mailDelivery).toBe('working');
+    expect(await bulkResend(app, token, [first.created[0]!.id])).toEqual({
+      outcomes: ['done'],
+      mailDelivery: 'working',
+    });
     await app.app.mailWorker.nextPass();
 
     // The relay goes down: the next mail is queued while nothing has failed yet, then fails.
@@ -80,6 +103,11 @@ describe('mail delivery in the invitation answers', () => {
     expect(await retrying(app)).toBeGreaterThan(0);
     expect((await invite(app, token)).mailDelivery).toBe('delayed');
     expect(await resend(app, token, pending.email)).toBe('delayed');
+    // The bulk resend says it too (it said "N new invitations queued" without knowing).
+    expect(await bulkResend(app, token, [pending.created[0]!.id])).toEqual({
+      outcomes: ['done'],
+      mailDelivery: 'delayed',
+    });
 
     // Back up: once the waiting mail went out, delivery works again.
     servers.push(await startSmtpServer(smtp.port));
@@ -89,6 +117,7 @@ describe('mail delivery in the invitation answers', () => {
       await app.app.mailWorker.nextPass();
     }
     expect(await resend(app, token, pending.email)).toBe('working');
+    expect((await bulkResend(app, token, [pending.created[0]!.id])).mailDelivery).toBe('working');
   });
 
   it('is log without SMTP_URL: mail is written to the server log', async () => {
@@ -98,5 +127,13 @@ describe('mail delivery in the invitation answers', () => {
     const invited = await invite(app, token);
     expect(invited.mailDelivery).toBe('log');
     expect(await resend(app, token, invited.email)).toBe('log');
+    expect(await bulkResend(app, token, [invited.created[0]!.id])).toEqual({
+      outcomes: ['done'],
+      mailDelivery: 'log',
+    });
+    // Only the resend queues mail: the other actions say nothing of it.
+    expect(await bulk(app, token, 'endSessions', [invited.created[0]!.id])).not.toHaveProperty(
+      'mailDelivery',
+    );
   });
 });

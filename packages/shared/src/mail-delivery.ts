@@ -10,6 +10,13 @@ import { countLabel, pluralForm } from './plural.js';
 export const MAIL_DELIVERIES = ['working', 'delayed', 'log'] as const;
 export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
 
+/**
+ * What a run of several calls that each queued mail says of delivery: delayed once any call
+ * found it delayed (some of the emails wait), else what the last call said.
+ */
+export const runMailDelivery = (before: MailDelivery | null, answer: MailDelivery): MailDelivery =>
+  before === 'delayed' ? before : answer;
+
 /** POST /users/resend's answer. */
 export interface ResendInvitationResult {
   mailDelivery: MailDelivery;

@@ -1,6 +1,7 @@
 /** User management for a whole company (issue 16): bulk actions, CSV export, personal data. */
 import { z } from 'zod';
 import type { ActiveSession, User } from './api-types.js';
+import type { MailDelivery } from './mail-delivery.js';
 import type { AuditEvent } from './monitoring-security.js';
 import { POSITIONS, POSITION_LABELS, STATUS_LABELS, type Position } from './roles.js';
 import { userListFilterSchema } from './schemas.js';
@@ -69,6 +70,11 @@ export interface BulkUsersAnswer {
   results: BulkUserResult[];
   /** With a filter: pass as `after` to go on; null when no match is left. Always null with ids. */
   next: string | null;
+  /**
+   * `resendInvitation` only (the one action that queues mail): whether the emails go out now, as
+   * POST /users/resend says it.
+   */
+  mailDelivery?: MailDelivery;
 }
 
 /** One of the user's sessions in their data: a live one, or an ended one the site still keeps. */

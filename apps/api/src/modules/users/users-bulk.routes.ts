@@ -1,6 +1,7 @@
 import {
   BULK_OUTCOMES,
   BULK_USERS_MAX,
+  MAIL_DELIVERIES,
   bulkUsersSchema,
   type BulkUsersAnswer,
 } from '@staff-admin/shared';
@@ -20,6 +21,7 @@ const bulkUsersAnswerSchema = z.object({
     }),
   ),
   next: z.string().nullable(),
+  mailDelivery: z.enum(MAIL_DELIVERIES).optional(),
 }) satisfies z.ZodType<BulkUsersAnswer>;
 
 export const usersBulkRoutes: FastifyPluginAsyncZod<{ bulk: UsersBulkService }> = async (
@@ -47,7 +49,8 @@ export const usersBulkRoutes: FastifyPluginAsyncZod<{ bulk: UsersBulkService }> 
           'An admin never ends their own sessions here. A call that would make any of its users ' +
           'an admin (`changeRole` to admin, `activate` of an inactive admin) needs a recent ' +
           'confirmation: without one it answers 403 `reason: "reauthentication_required"` ' +
-          'before any row. An unexpected error stops the call ' +
+          'before any row. `resendInvitation` also answers `mailDelivery`, as POST /users/resend ' +
+          'does (whether the emails go out now). An unexpected error stops the call ' +
           '(500, or 503 with `Retry-After`): rows already done stay done, no further row starts.',
         security: bearerSecurity,
         body: bulkUsersSchema,

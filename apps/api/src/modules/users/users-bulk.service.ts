@@ -131,7 +131,9 @@ export class UsersBulkService {
       if (!outcome) throw new Error(`bulk row ${index} was not acted on`);
       return { id: row.id, email: row.user?.email ?? null, ...outcome };
     });
-    return { results, next };
+    if (input.action !== 'resendInvitation') return { results, next };
+    // Said once the rows are committed, as the one-user resend says it.
+    return { results, next, mailDelivery: await this.deps.invitations.mailDelivery() };
   }
 
   /**

@@ -1,10 +1,12 @@
 import {
   BULK_USERS_MAX,
+  runMailDelivery,
   type ApiSuccess,
   type BulkUserAction,
   type BulkUserResult,
   type BulkUsersAnswer,
   type BulkUsersInput,
+  type MailDelivery,
   type Position,
   type UserListFilterInput,
 } from '@staff-admin/shared';
@@ -35,6 +37,8 @@ export interface BulkRunOutcome {
   error: unknown;
   /** Stopped by the user before the end. */
   stopped: boolean;
+  /** What the calls said of mail delivery (runMailDelivery); null when none queued mail. */
+  mailDelivery: MailDelivery | null;
 }
 
 interface RunOptions {
@@ -60,21 +64,29 @@ export async function runBulkJob(
 ): Promise<BulkRunOutcome> {
   const base = { action, ...(position ? { position } : {}) };
   const results: BulkUserResult[] = [];
+  let mailDelivery: MailDelivery | null = null;
   const done = (answer: BulkUsersAnswer) => {
     results.push(...answer.results);
+    if (answer.mailDelivery) mailDelivery = runMailDelivery(mailDelivery, answer.mailDelivery);
     onProgress(results.length);
   };
+  const end = (error: unknown, stopped: boolean): BulkRunOutcome => ({
+    results,
+    error,
+    stopped,
+    mailDelivery,
+  });
   try {
     if ('ids' in target) {
       for (let start = 0; start < target.ids.length; start += BULK_USERS_MAX) {
-        if (shouldStop()) return { results, error: null, stopped: true };
+        if (shouldStop()) return end(null, true);
         const ids = target.ids.slice(start, start + BULK_USERS_MAX);
         done(await send(() => bulkUsers({ ...base, ids })));
       }
     } else {
       let after: string | null = null;
       do {
-        if (shouldStop()) return { results, error: null, stopped: true };
+        if (shouldStop()) return end(null, true);
         const page = { ...base, filter: target.filter, limit: BULK_USERS_MAX };
         const answer: BulkUsersAnswer = await send(() =>
           bulkUsers({ ...page, ...(after ? { after } : {}) }),
@@ -84,9 +96,9 @@ export async function runBulkJob(
         after = answer.next !== null && answer.next !== after ? answer.next : null;
       } while (after !== null);
     }
-    return { results, error: null, stopped: false };
+    return end(null, false);
   } catch (error) {
-    if (isReauthenticationCancelled(error)) return { results, error: null, stopped: true };
-    return { results, error, stopped: false };
+    if (isReauthenticationCancelled(error)) return end(null, true);
+    return end(error, false);
   }
 }

@@ -5,17 +5,27 @@ import {
   type BulkOutcome,
   type BulkUserAction,
   type BulkUserResult,
+  type MailDelivery,
   type Position,
 } from '@staff-admin/shared';
 import { useEffect, useId, useRef } from 'react';
+import { QueuedMailNote } from '../../../components/queued-mail/queued-mail-note.js';
 import { Button } from '../../../components/ui/button.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import type { BulkRunOutcome } from '../api/bulk-users.js';
 
 const USERS = ['user', 'users'] as const;
 
-/** What a run did, in words, for how many users it was done (issue 33, item 20: say how many). */
-function doneSentence(action: BulkUserAction, count: number, position?: Position): string {
+/**
+ * What a run did, in words, for how many users it was done (issue 33, item 20: say how many).
+ * Invitations are "sent" only while mail goes out, as the one-user resend says (item 18).
+ */
+function doneSentence(
+  action: BulkUserAction,
+  count: number,
+  position: Position | undefined,
+  mailDelivery: MailDelivery | null,
+): string {
   const users = countLabel(count, USERS);
   switch (action) {
     case 'changeRole':
@@ -24,9 +34,10 @@ function doneSentence(action: BulkUserAction, count: number, position?: Position
       return `${users} activated.`;
     case 'deactivate':
       return `${users} deactivated.`;
-    case 'resendInvitation':
-      // Queued: the emails go out through the outbox (Monitoring › Mail shows when).
-      return `${countLabel(count, ['new invitation', 'new invitations'])} queued.`;
+    case 'resendInvitation': {
+      const sent = mailDelivery === 'working' || mailDelivery === 'log';
+      return `${countLabel(count, ['new invitation', 'new invitations'])} ${sent ? 'sent' : 'queued'}.`;
+    }
     case 'endSessions':
       return `${users} signed out everywhere.`;
     case 'delete':
@@ -87,10 +98,13 @@ export function BulkResults({
         tabIndex={-1}
         className="font-semibold text-slate-900 focus-visible:outline-none"
       >
-        {doneSentence(action, done.length, position)}
+        {doneSentence(action, done.length, position, outcome.mailDelivery)}
         {(skipped.length > 0 || failed.length > 0) &&
           ` ${formatCount(skipped.length)} skipped, ${formatCount(failed.length)} failed.`}
       </p>
+      {outcome.mailDelivery && (
+        <QueuedMailNote delivery={outcome.mailDelivery} count={done.length} />
+      )}
       {error !== null && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           Stopped by an error: {getErrorMessage(error)}

@@ -6,6 +6,7 @@ import {
   POSITIONS,
   POSITION_LABELS,
   normalizeEmail,
+  runMailDelivery,
   type BulkCreateResult,
   type InviteRow,
   type MailDelivery,
@@ -171,7 +172,6 @@ export function InviteCsvDialog({
   const send = async (fileName: string, rows: InviteCsvRow[]) => {
     const invites = rows.flatMap((row) => (row.invite ? [row.invite] : []));
     const withProblems = rows.length - invites.length;
-    // Delayed if any call found mail delivery delayed; else as the last one said.
     let mailDelivery: MailDelivery = 'working';
     const result: Omit<BulkCreateResult, 'mailDelivery'> = { created: [], skipped: [] };
     let sent = 0;
@@ -186,7 +186,7 @@ export function InviteCsvDialog({
         const answer = await reauthenticated.run(() => inviteUsers({ users: part }));
         result.created.push(...answer.created);
         result.skipped.push(...answer.skipped);
-        if (mailDelivery !== 'delayed') mailDelivery = answer.mailDelivery;
+        mailDelivery = runMailDelivery(mailDelivery, answer.mailDelivery);
       } catch (error) {
         if (isReauthenticationCancelled(error)) cancelled = true;
         else failure = error;

@@ -101,6 +101,8 @@ export function serveBulk(
   outcome: RowOutcome,
   /** Awaited before the answer to the call with this index (0-based) goes out. */
   hold?: (call: number) => Promise<void> | void,
+  /** What the answer to the call with this index says of mail delivery (resends only). */
+  mailDelivery: (call: number) => MailDelivery = () => 'working',
 ) {
   let count = 0;
   const byId = new Map(users.map((user) => [user.id, user]));
@@ -109,7 +111,8 @@ export function serveBulk(
     ...outcome(id, input),
   });
   return answer('post', '/users/bulk', async ({ body }: RecordedCall) => {
-    await hold?.(count++);
+    const call = count++;
+    await hold?.(call);
     const input = body as BulkUsersInput;
     let answerBody: BulkUsersAnswer;
     if (input.ids) {
@@ -129,6 +132,7 @@ export function serveBulk(
         next: matches.length > limit ? (page.at(-1)?.id ?? null) : null,
       };
     }
+    if (input.action === 'resendInvitation') answerBody.mailDelivery = mailDelivery(call);
     return HttpResponse.json({ data: answerBody });
   });
 }
