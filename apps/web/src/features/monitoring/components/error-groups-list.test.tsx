@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { answer, apiError, findToast, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 import { HttpResponse } from 'msw';
+import { queryClient } from '../../../lib/query-client.js';
+import { ERROR_GROUPS_KEY } from '../api/get-error-groups.js';
 import { createErrorGroup, serveErrorGroups } from '../testing/monitoring-api.js';
 
 const ADMIN = createUser({ position: 'admin' });
@@ -140,6 +142,36 @@ describe('error group list', () => {
     expect(await findToast('2 error groups resolved.')).toBeVisible();
     expect(calls[0]?.body).toEqual({ ids: [first.id, second.id] });
     expect(screen.getByRole('checkbox', { name: 'Select Error: first' })).not.toBeChecked();
+  });
+
+  it('hands focus in a group that leaves the list to the next group, else the previous, else the table', async () => {
+    const groups = ['first', 'second', 'third'].map((name) =>
+      createErrorGroup({ title: `Error: ${name}` }),
+    );
+    let listed = [...groups];
+    serveErrorGroups(() => listed);
+    const { user } = renderApp('/monitoring/errors?status=unresolved', { user: ADMIN });
+    await screen.findByRole('link', { name: 'Error: first' });
+    // Resolved elsewhere (another admin, the group's page) while the filter shows unresolved ones:
+    // the list, loaded again, no longer has it.
+    const leaves = async (index: number) => {
+      listed = listed.filter((group) => group !== groups[index]);
+      await act(() => queryClient.invalidateQueries({ queryKey: ERROR_GROUPS_KEY }));
+    };
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Error: second' }));
+    await leaves(1);
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Select Error: third' })).toHaveFocus(),
+    );
+    await leaves(2);
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Select Error: first' })).toHaveFocus(),
+    );
+    await leaves(0);
+    await waitFor(() =>
+      expect(screen.getByText('Error groups', { selector: 'caption' })).toHaveFocus(),
+    );
   });
 
   it('tells a finance user they have no access', async () => {

@@ -13,6 +13,7 @@ import { Dropdown } from '../../../components/ui/dropdown.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { SearchBox } from '../../../components/ui/search-box.js';
+import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useErrorGroups } from '../api/get-error-groups.js';
@@ -41,6 +42,9 @@ export function ErrorGroupsList() {
   const groups = useErrorGroups(params);
   const resolve = useResolveErrorGroups();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A group resolved while a status filter hides it (here or elsewhere) leaves the list when it
+  // is loaded again: focus in its row goes to the next group's.
+  const { attach: tableRef } = useRemovedRowFocus();
   const meta = groups.data?.meta;
   const visible = groups.data?.data ?? [];
   // Only what is on screen can be resolved: a selection does not outlive its page.
@@ -153,6 +157,7 @@ export function ErrorGroupsList() {
               onSelect={select}
               isLoading={groups.isPending}
               isFetching={groups.isFetching}
+              tableRef={tableRef}
               empty={
                 <>
                   <p className="font-semibold">No errors found</p>

@@ -6,12 +6,17 @@ import {
   type SortDirection,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode, RefCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { DateTime } from '../../../components/ui/date-time.js';
+import {
+  REMOVABLE_ROW_CLASS,
+  REMOVABLE_ROWS_CAPTION_CLASS,
+  removableRowProps,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { paths } from '../../../config/paths.js';
 import { ErrorStatusBadge } from './error-status-badge.js';
 
@@ -35,6 +40,8 @@ interface ErrorGroupsTableProps {
   isLoading: boolean;
   isFetching: boolean;
   empty: ReactNode;
+  /** RemovedRowFocus's `attach`: a group that leaves the list hands focus to its neighbour. */
+  tableRef: RefCallback<HTMLTableElement>;
 }
 
 const checkbox = 'size-4 accent-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600';
@@ -53,6 +60,7 @@ export function ErrorGroupsTable({
   isLoading,
   isFetching,
   empty,
+  tableRef,
 }: ErrorGroupsTableProps) {
   const navigate = useNavigate();
   const allSelected = groups.length > 0 && groups.every((group) => selected.has(group.id));
@@ -64,8 +72,12 @@ export function ErrorGroupsTable({
 
   return (
     <TableScroll label="Error groups table">
-      <table className="w-full min-w-[900px] border-collapse text-left" aria-busy={isFetching}>
-        <caption className="sr-only">Error groups</caption>
+      <table
+        ref={tableRef}
+        className="w-full min-w-[900px] border-collapse text-left"
+        aria-busy={isFetching}
+      >
+        <caption className={REMOVABLE_ROWS_CAPTION_CLASS}>Error groups</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
           <tr>
             <td className="w-10 px-4 py-2">
@@ -112,8 +124,12 @@ export function ErrorGroupsTable({
             groups.map((group) => (
               <tr
                 key={group.id}
+                {...removableRowProps(group.id)}
                 onClick={(event) => onRowClick(event, group)}
-                className="cursor-pointer border-b border-slate-100 last:border-none hover:bg-slate-50"
+                className={clsx(
+                  'cursor-pointer border-b border-slate-100 last:border-none hover:bg-slate-50',
+                  REMOVABLE_ROW_CLASS,
+                )}
               >
                 <td className="px-4 py-3">
                   <input

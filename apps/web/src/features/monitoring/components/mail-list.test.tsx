@@ -246,6 +246,46 @@ describe('mail list', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
+  it('hands focus on when a cancelled mail leaves the filtered list: next mail, else previous, else the table', async () => {
+    const outbox = ['a', 'b', 'c'].map((letter) =>
+      createOutboxMail({ state: 'queued', sentAt: null, recipient: `${letter}***@example.com` }),
+    );
+    serveMail(outbox);
+    answer('post', '/monitoring/mail/:id/cancel', ({ url }) => {
+      const index = outbox.findIndex((mail) => url.pathname.includes(mail.id));
+      outbox[index] = { ...outbox[index]!, state: 'failed', lastError: 'cancelled by Ada Admin' };
+      return HttpResponse.json({ data: outbox[index] });
+    });
+    const { user } = renderApp('/monitoring/mail?state=queued', { user: ADMIN });
+    const cancel = async (recipient: string) => {
+      await user.click(
+        await screen.findByRole('button', { name: `Cancel the invitation to ${recipient}` }),
+      );
+      const dialog = await screen.findByRole('alertdialog', { name: 'Cancel mail' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel mail' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    };
+
+    // The row (and its Cancel, the dialog's opener) is gone: focus goes to the next mail's row.
+    await cancel('b***@example.com');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Retry the invitation to c***@example.com' }),
+      ).toHaveFocus(),
+    );
+    await cancel('c***@example.com');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Retry the invitation to a***@example.com' }),
+      ).toHaveFocus(),
+    );
+    await cancel('a***@example.com');
+    await waitFor(() =>
+      expect(screen.getByText('Mail outbox', { selector: 'caption' })).toHaveFocus(),
+    );
+    expect(screen.getByText('No mail matches these filters.')).toBeVisible();
+  });
+
   it('sends a test mail to the admin and says so', async () => {
     serveMail([]);
     const calls = answer('post', '/monitoring/mail/test', () =>

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { Pagination } from '../../../components/ui/pagination.js';
+import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useCancelMail } from '../api/cancel-mail.js';
@@ -46,6 +47,9 @@ export function MailList() {
   const cancel = useCancelMail();
   const sendTest = useSendTestMail();
   const [cancelling, setCancelling] = useState<OutboxMail | null>(null);
+  // Under a state filter a mail leaves the list when it moves on (cancelled, retried, sent):
+  // focus in its row, or a dialog it opened, goes to the next mail's.
+  const { attach: tableRef, finalFocus: afterRemoval } = useRemovedRowFocus();
   const meta = mail.data?.meta;
 
   const lastPage = meta?.totalPages ?? 0;
@@ -155,6 +159,7 @@ export function MailList() {
               retrying={retry.isPending ? (retry.variables ?? null) : null}
               isLoading={mail.isPending}
               isFetching={mail.isFetching}
+              tableRef={tableRef}
               empty={
                 <>
                   <p className="font-semibold">No mail found</p>
@@ -197,6 +202,7 @@ export function MailList() {
         onConfirm={confirmCancel}
         isLoading={cancel.isPending}
         destructive
+        finalFocus={afterRemoval}
       />
     </div>
   );

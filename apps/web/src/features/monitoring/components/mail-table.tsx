@@ -9,12 +9,17 @@ import {
   type SortDirection,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefCallback } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { DateTime } from '../../../components/ui/date-time.js';
 import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
+import {
+  REMOVABLE_ROW_CLASS,
+  REMOVABLE_ROWS_CAPTION_CLASS,
+  removableRowProps,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { MailStateBadge } from './mail-state-badge.js';
 
 const COLUMNS: { id: string; label: string; sort?: MailSortColumn }[] = [
@@ -39,6 +44,8 @@ interface MailTableProps {
   isLoading: boolean;
   isFetching: boolean;
   empty: ReactNode;
+  /** RemovedRowFocus's `attach`: a mail that leaves the filtered list hands focus on. */
+  tableRef: RefCallback<HTMLTableElement>;
 }
 
 const at = (value: string) => <DateTime value={value} pattern={RECORD_DATE_FORMAT} />;
@@ -69,11 +76,16 @@ export function MailTable({
   isLoading,
   isFetching,
   empty,
+  tableRef,
 }: MailTableProps) {
   return (
     <TableScroll label="Mail outbox table">
-      <table className="w-full min-w-[900px] border-collapse text-left" aria-busy={isFetching}>
-        <caption className="sr-only">Mail outbox</caption>
+      <table
+        ref={tableRef}
+        className="w-full min-w-[900px] border-collapse text-left"
+        aria-busy={isFetching}
+      >
+        <caption className={REMOVABLE_ROWS_CAPTION_CLASS}>Mail outbox</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
           <tr>
             {COLUMNS.map((column) => (
@@ -111,7 +123,14 @@ export function MailTable({
               // The button's name says which mail, and starts with its visible text (WCAG 2.5.3).
               const about = `the ${MAIL_KIND_LABELS[mail.kind].toLowerCase()} to ${mail.recipient}`;
               return (
-                <tr key={mail.id} className="border-b border-slate-100 last:border-none">
+                <tr
+                  key={mail.id}
+                  {...removableRowProps(mail.id)}
+                  className={clsx(
+                    'border-b border-slate-100 last:border-none',
+                    REMOVABLE_ROW_CLASS,
+                  )}
+                >
                   <td className="px-4 py-3 font-medium text-slate-900">
                     {MAIL_KIND_LABELS[mail.kind]}
                   </td>

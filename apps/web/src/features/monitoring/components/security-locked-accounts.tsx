@@ -1,20 +1,33 @@
 import { RECORD_DATE_FORMAT, type LockedAccount } from '@staff-admin/shared';
 import { LockOpenIcon } from 'lucide-react';
+import clsx from 'clsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { DateTime } from '../../../components/ui/date-time.js';
+import {
+  REMOVABLE_ROW_CLASS,
+  REMOVABLE_ROWS_CAPTION_CLASS,
+  removableRowProps,
+  useRemovedRowFocus,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { SECURITY_KEY, useLockedAccounts } from '../api/get-locked-accounts.js';
 
 const SECTION_ID = 'locked-accounts';
+const COLUMNS = ['Email', 'Account', 'Locked until', 'Lock', 'Actions'];
 
-/** Emails locked now by failed sign-ins, each with Unlock (after a confirmation). */
+/**
+ * Emails locked now by failed sign-ins, each with Unlock (after a confirmation). An unlocked
+ * email's row goes: focus goes to the next locked email's Unlock, else the previous one's, else
+ * the table's caption (the table stays, saying that nothing is locked).
+ */
 export function SecurityLockedAccounts() {
   const locked = useLockedAccounts();
   const [unlocking, setUnlocking] = useState<LockedAccount | null>(null);
+  const { attach: tableRef, finalFocus: afterUnlock } = useRemovedRowFocus();
   const accounts = locked.data?.data ?? [];
 
   let body;
@@ -35,35 +48,34 @@ export function SecurityLockedAccounts() {
         </Button>
       </div>
     );
-  } else if (accounts.length === 0) {
-    body = <p className="px-6 py-8 text-center text-slate-700">No account is locked now.</p>;
   } else {
     body = (
       <TableScroll label="Locked accounts table">
-        <table className="w-full min-w-[560px] border-collapse text-left">
-          <caption className="sr-only">Accounts locked now</caption>
+        <table ref={tableRef} className="w-full min-w-[560px] border-collapse text-left">
+          <caption className={REMOVABLE_ROWS_CAPTION_CLASS}>Accounts locked now</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Account
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Locked until
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Lock
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Actions
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
+            {accounts.length === 0 && (
+              <tr>
+                <td colSpan={COLUMNS.length} className="px-6 py-8 text-center text-slate-700">
+                  No account is locked now.
+                </td>
+              </tr>
+            )}
             {accounts.map((account) => (
-              <tr key={account.email} className="border-b border-slate-100 last:border-0">
+              <tr
+                key={account.email}
+                {...removableRowProps(account.email)}
+                className={clsx('border-b border-slate-100 last:border-0', REMOVABLE_ROW_CLASS)}
+              >
                 <td className="px-4 py-3 break-all text-slate-900">{account.email}</td>
                 <td className="px-4 py-3 text-slate-700">
                   {account.user ? (account.user.fullName ?? 'No name yet') : 'No account'}
@@ -94,7 +106,6 @@ export function SecurityLockedAccounts() {
     <section
       id={SECTION_ID}
       aria-labelledby={`${SECTION_ID}-title`}
-      tabIndex={-1}
       className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
     >
       <h2 id={`${SECTION_ID}-title`} className="px-4 pt-4 text-lg font-semibold text-slate-900">
@@ -112,8 +123,8 @@ export function SecurityLockedAccounts() {
         email={unlocking?.email}
         // The screen (the locks and their counts) is loaded again after the unlock.
         invalidates={[SECURITY_KEY]}
-        // The row goes away with the unlock: focus goes to the section.
-        finalFocus={() => document.getElementById(SECTION_ID)}
+        // The row (and its Unlock) goes with the lock: focus goes to its neighbour's.
+        finalFocus={afterUnlock}
       />
     </section>
   );

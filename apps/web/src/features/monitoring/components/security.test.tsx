@@ -182,6 +182,40 @@ describe('Sign-in security screen', () => {
     expect(await screen.findByText('No account is locked now.')).toBeVisible();
   });
 
+  it('hands focus from an unlocked row to the next Unlock, else the previous, else the table', async () => {
+    let locked = ['ada', 'bob', 'cy'].map((name) => ({
+      ...LOCKED,
+      email: `${name}@example.com`,
+      user: null,
+    }));
+    serveSecurity();
+    answer('get', '/monitoring/security/locked-accounts', () => HttpResponse.json(page(locked)));
+    answer('post', '/monitoring/security/locked-accounts/unlock', ({ body }) => {
+      locked = locked.filter((account) => account.email !== (body as { email: string }).email);
+      return HttpResponse.json(null, { status: 204 });
+    });
+    const { user } = renderApp(URL_PATH, { user: ADMIN });
+    const unlock = async (email: string) => {
+      await user.click(await screen.findByRole('button', { name: `Unlock ${email}` }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Unlock account' });
+      await user.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    };
+
+    await unlock('bob@example.com');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Unlock cy@example.com' })).toHaveFocus(),
+    );
+    await unlock('cy@example.com');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Unlock ada@example.com' })).toHaveFocus(),
+    );
+    await unlock('ada@example.com');
+    const table = screen.getByRole('table', { name: 'Accounts locked now' });
+    await waitFor(() => expect(table.querySelector('caption')).toHaveFocus());
+    expect(within(table).getByText('No account is locked now.')).toBeVisible();
+  });
+
   it('keeps the audit filters in the URL and shows the server’s field errors', async () => {
     const calls = serveSecurity();
     const { user, router } = renderApp(URL_PATH, { user: ADMIN });

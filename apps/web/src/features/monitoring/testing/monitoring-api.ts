@@ -54,8 +54,8 @@ export const detailOf = (
   occurrences: ErrorOccurrence[] = [createOccurrence()],
 ): ErrorGroupDetail => ({ ...group, resolvedAt: null, occurrences });
 
-/** GET /monitoring/error-groups over `groups`: status and source filters, pages. */
-export function serveErrorGroups(groups: ErrorGroup[]) {
+/** GET /monitoring/error-groups over `groups` (as they are at each call): status and source filters, pages. */
+export function serveErrorGroups(groups: ErrorGroup[] | (() => ErrorGroup[])) {
   const queries: Record<string, string>[] = [];
   server.use(
     http.get(`${API}/monitoring/error-groups`, ({ request }) => {
@@ -63,7 +63,7 @@ export function serveErrorGroups(groups: ErrorGroup[]) {
       queries.push(query);
       const page = Number(query.page ?? 1);
       const limit = Number(query.limitPerPage ?? LIST_DEFAULT_LIMIT);
-      const matching = groups.filter(
+      const matching = (typeof groups === 'function' ? groups() : groups).filter(
         (group) =>
           (!query.status || group.status === query.status) &&
           (!query.source || group.source === query.source),
