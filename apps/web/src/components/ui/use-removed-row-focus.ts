@@ -22,6 +22,12 @@ const keysIn = (container: HTMLElement) => rowsIn(container).map((row) => row.da
 
 const focusLost = () => document.activeElement === null || document.activeElement === document.body;
 
+/** `element`, made able to take focus (out of the tab order) when it could not. */
+function focusable(element: HTMLElement): HTMLElement {
+  if (!element.matches(TABBABLE) && !element.hasAttribute('tabindex')) element.tabIndex = -1;
+  return element;
+}
+
 /**
  * Keeps focus in a table (or list) whose rows can go away: a delete, a reopen, a revoke, a
  * refetch that no longer lists a row. When the row that had focus goes, focus moves to the next
@@ -60,11 +66,7 @@ export class RemovedRowFocus {
       if (keys.includes(this.lastRow)) {
         this.order = keys;
       } else if (this.focusInside && focusLost()) {
-        const target = this.finalFocus();
-        if (target) {
-          if (!target.matches(TABBABLE) && !target.hasAttribute('tabindex')) target.tabIndex = -1;
-          target.focus();
-        }
+        this.finalFocus()?.focus();
       }
     });
     box.addEventListener('focusin', onFocusIn);
@@ -79,8 +81,9 @@ export class RemovedRowFocus {
 
   /**
    * Where focus goes once the row it was in is gone: the next row still there, else the
-   * previous, else the caption. Also a dialog's `finalFocus`, for a dialog opened from a row
-   * that it removes (its opener is gone by the time it closes).
+   * previous, else the caption (made able to take focus). Also a dialog's `finalFocus`, for a
+   * dialog opened from a row that it removes (its opener is gone by the time it closes), and
+   * where focus goes when what had it outside the rows is gone and no row had it.
    */
   readonly finalFocus = (): HTMLElement | null => {
     const box = this.container;
@@ -93,9 +96,10 @@ export class RemovedRowFocus {
     const rows = rowsIn(box);
     for (const key of candidates) {
       const row = rows.find((candidate) => candidate.dataset.rowKey === key);
-      if (row) return row.querySelector<HTMLElement>(TABBABLE) ?? row;
+      if (row) return focusable(row.querySelector<HTMLElement>(TABBABLE) ?? row);
     }
-    return box instanceof HTMLTableElement ? box.caption : box;
+    const caption = box instanceof HTMLTableElement ? box.caption : box;
+    return caption && focusable(caption);
   };
 }
 

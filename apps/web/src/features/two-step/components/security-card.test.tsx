@@ -327,32 +327,47 @@ describe('security card', () => {
     expect(used).toHaveAttribute('dateTime', usedAt);
   });
 
-  it('removes a passkey after a confirm', async () => {
-    const passkey = {
-      id: 'pk1',
-      name: 'Work laptop',
+  it('removes a passkey after a confirm; focus goes to the next passkey, else the previous, else the list', async () => {
+    const passkey = (id: string, name: string) => ({
+      id,
+      name,
       createdAt: '2025-03-04T09:05:00.000Z',
       lastUsedAt: '2025-03-05T09:05:00.000Z',
-    };
-    const { user, setStatus } = renderProfile(
-      twoStepStatus({ enabled: true, passkeys: [passkey], recoveryCodesLeft: 10 }),
-    );
-    const removals = answer('delete', '/users/profile/passkeys/pk1', () => {
-      setStatus(twoStepStatus());
+    });
+    let passkeys = [
+      passkey('pk1', 'Work laptop'),
+      passkey('pk2', 'Phone'),
+      passkey('pk3', 'Security key'),
+    ];
+    const status = () => twoStepStatus({ enabled: true, passkeys, recoveryCodesLeft: 10 });
+    const { user, setStatus } = renderProfile(status());
+    const removals = answer('delete', '/users/profile/passkeys/:id', ({ url }) => {
+      passkeys = passkeys.filter(({ id }) => !url.pathname.endsWith(`/${id}`));
+      setStatus(passkeys.length > 0 ? status() : twoStepStatus());
       return HttpResponse.json({ data: null });
     });
-    await user.click(await screen.findByRole('button', { name: 'Remove Work laptop' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Remove passkey?' });
-    expect(confirm).toHaveTextContent('Work laptop will no longer sign you in.');
-    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    const remove = async (name: string) => {
+      await user.click(await screen.findByRole('button', { name: `Remove ${name}` }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Remove passkey?' });
+      expect(confirm).toHaveTextContent(`${name} will no longer sign you in.`);
+      await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+      expect(await findToast(TWO_STEP_MESSAGES.passkeyRemoved)).toBeInTheDocument();
+      await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    };
 
-    expect(await findToast(TWO_STEP_MESSAGES.passkeyRemoved)).toBeInTheDocument();
-    expect(removals).toHaveLength(1);
-    expect(await within(card()).findByText('No passkeys yet.')).toBeInTheDocument();
-    // The row is gone: focus goes to the card's heading.
+    // Its item (and its Remove button) is gone: focus goes to the next passkey's first button.
+    await remove('Phone');
     await waitFor(() =>
-      expect(within(card()).getByRole('heading', { name: 'Two-step sign-in' })).toHaveFocus(),
+      expect(screen.getByRole('button', { name: 'Rename Security key' })).toHaveFocus(),
     );
+    await remove('Security key');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Rename Work laptop' })).toHaveFocus(),
+    );
+    await remove('Work laptop');
+    expect(removals).toHaveLength(3);
+    expect(await within(card()).findByText('No passkeys yet.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Passkeys' })).toHaveFocus());
   });
 
   it('renames a passkey; a name with invisible characters is refused on its field first', async () => {

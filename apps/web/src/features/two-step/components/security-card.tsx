@@ -16,6 +16,10 @@ import { DateTime, RelativeTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.js';
 import { SectionCard } from '../../../components/ui/section-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import {
+  removableRowProps,
+  useRemovedRowFocus,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useTwoStepStatus } from '../api/get-two-step-status.js';
@@ -95,6 +99,9 @@ export function SecurityCard() {
   // Where focus goes when a dialog closes and the button that opened it is gone (the card's
   // buttons change as factors are added and removed).
   const focusCard = () => document.getElementById(headingId);
+  // A removed passkey's item (and its Remove) goes: focus goes to the next passkey's, else the
+  // previous one's, else the list.
+  const { attach: passkeysRef, finalFocus: afterRemoval } = useRemovedRowFocus();
   const addPasskey = useAddPasskey({ run, finalFocus: focusCard });
 
   const [totpSetup, setTotpSetup] = useState<TotpSetup | null>(null);
@@ -252,51 +259,54 @@ export function SecurityCard() {
           {!passkeysAvailable && (
             <p className="text-sm text-slate-700">{TWO_STEP_MESSAGES.passkeysNeedHostName}</p>
           )}
-          {passkeys.length === 0 ? (
-            <p className="text-sm text-slate-600">No passkeys yet.</p>
-          ) : (
-            <ul aria-label="Passkeys" className="flex flex-col divide-y divide-slate-200">
-              {passkeys.map((passkey) => (
-                <li
-                  key={passkey.id}
-                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
-                >
-                  <div className="flex min-w-0 flex-col">
-                    <span className="font-medium break-words text-slate-900">{passkey.name}</span>
-                    <span className="text-sm text-slate-600">
-                      Added <DateTime value={passkey.createdAt} pattern={RECORD_DATE_FORMAT} /> ·{' '}
-                      {passkey.lastUsedAt === null ? (
-                        'Never used'
-                      ) : (
-                        <>
-                          Last used{' '}
-                          <RelativeTime value={passkey.lastUsedAt} now={status.dataUpdatedAt} />
-                        </>
-                      )}
-                    </span>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      size="small"
-                      aria-label={`Rename ${passkey.name}`}
-                      onClick={() => setRenaming(passkey)}
-                    >
-                      Rename
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="small"
-                      aria-label={`Remove ${passkey.name}`}
-                      onClick={() => setRemoving(passkey)}
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          {/* Kept when empty, saying so, to take focus when the last passkey goes. */}
+          <ul
+            ref={passkeysRef}
+            aria-label="Passkeys"
+            className="flex flex-col divide-y divide-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            {passkeys.length === 0 && <li className="text-sm text-slate-600">No passkeys yet.</li>}
+            {passkeys.map((passkey) => (
+              <li
+                key={passkey.id}
+                {...removableRowProps(passkey.id)}
+                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+              >
+                <div className="flex min-w-0 flex-col">
+                  <span className="font-medium break-words text-slate-900">{passkey.name}</span>
+                  <span className="text-sm text-slate-600">
+                    Added <DateTime value={passkey.createdAt} pattern={RECORD_DATE_FORMAT} /> ·{' '}
+                    {passkey.lastUsedAt === null ? (
+                      'Never used'
+                    ) : (
+                      <>
+                        Last used{' '}
+                        <RelativeTime value={passkey.lastUsedAt} now={status.dataUpdatedAt} />
+                      </>
+                    )}
+                  </span>
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    aria-label={`Rename ${passkey.name}`}
+                    onClick={() => setRenaming(passkey)}
+                  >
+                    Rename
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    aria-label={`Remove ${passkey.name}`}
+                    onClick={() => setRemoving(passkey)}
+                  >
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
         </Part>
       </>
     );
@@ -351,8 +361,7 @@ export function SecurityCard() {
         destructive
         isLoading={removePasskey.isPending}
         onConfirm={() => void confirmRemove()}
-        // The passkey's row (and its Remove button) is gone: focus goes to the card.
-        finalFocus={focusCard}
+        finalFocus={afterRemoval}
       />
       <Dialog
         open={renaming !== null}

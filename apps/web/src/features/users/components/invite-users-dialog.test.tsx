@@ -63,6 +63,12 @@ describe('invite users dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Remove row 2' }));
     expect(screen.queryByLabelText('Email 3')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email 2')).toHaveValue('third@example.com');
+    // The Remove button that had focus went with its row: focus goes to the next row's email,
+    // else the previous row's, never to the body.
+    await waitFor(() => expect(screen.getByLabelText('Email 2')).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Remove row 2' }));
+    await waitFor(() => expect(screen.getByLabelText('Email 1')).toHaveFocus());
+    expect(screen.getByLabelText('Email 1')).toHaveValue('first@example.com');
   });
 
   it('checks each row as it is filled, with the shared messages', async () => {

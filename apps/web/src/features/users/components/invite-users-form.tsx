@@ -22,6 +22,10 @@ import { Button } from '../../../components/ui/button.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { Input } from '../../../components/ui/input.js';
+import {
+  removableRowProps,
+  useRemovedRowFocus,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
@@ -83,6 +87,9 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
     formState: { errors, isSubmitting },
   } = form;
   const rows = useFieldArray({ control, name: 'rows' });
+  // A removed row took its Remove button, which had focus: focus goes to the next row's email,
+  // else the previous row's.
+  const { attach: rowsRef } = useRemovedRowFocus();
 
   /** Marks the rows whose email has an account; true when there was one. */
   function markTaken(values: InviteFormOutput, taken: Set<string>): boolean {
@@ -144,13 +151,14 @@ export function InviteUsersForm({ onInvited, onCancel }: InviteUsersFormProps) {
         <span>Full name (optional)</span>
         <span>Role</span>
       </div>
-      <ol className="flex flex-col gap-4 sm:gap-3">
+      <ol ref={rowsRef} className="flex flex-col gap-4 sm:gap-3">
         {rows.fields.map((field, index) => {
           const number = index + 1;
           const rowErrors = errors.rows?.[index];
           return (
             <li
               key={field.id}
+              {...removableRowProps(field.id)}
               className="grid grid-cols-1 items-start gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_11rem_2.5rem] sm:border-none sm:p-0"
             >
               <Input

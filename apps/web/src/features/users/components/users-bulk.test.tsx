@@ -4,10 +4,12 @@ import {
   type BulkUsersInput,
   type User,
 } from '@staff-admin/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { apiError, answer, gate, reauthenticationRequired } from '../../../testing/http.js';
+import { queryClient } from '../../../lib/query-client.js';
+import { USERS_LIST_KEY } from '../api/get-users.js';
 import { doneFor, serveBulk } from '../testing/users-api.js';
 import { renderUserList } from '../testing/users-page.js';
 
@@ -119,6 +121,51 @@ describe('bulk actions', () => {
     const results = await screen.findByRole('dialog', { name: 'Results' });
     expect(await within(results).findByText('1 new invitation sent.')).toBeVisible();
     expect(within(results).getByText(MAIL_DELIVERY_MESSAGES.logged)).toBeVisible();
+  });
+
+  it('puts focus on the table once a bulk delete has emptied the page, never on the body', async () => {
+    const users = people(2);
+    serveBulk(users, (id, input) => {
+      // The server deletes the row: the list, loaded again, no longer has it.
+      users.splice(
+        users.findIndex((user) => user.id === id),
+        1,
+      );
+      return doneFor(people(2))(id, input);
+    });
+    const { user } = renderUserList(users);
+    await screen.findByText('person001@example.com');
+    await user.click(selectPage());
+    await user.click(within(toolbar()).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 users' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const results = await screen.findByRole('dialog', { name: 'Results' });
+    await user.click(await within(results).findByRole('button', { name: 'Done' }));
+
+    // The toolbar that opened the run went with the selection, and "Select every user on this
+    // page" is unavailable on an empty page: the table's caption takes focus.
+    const table = screen.getByRole('table', { name: 'Users' });
+    await waitFor(() => expect(table.querySelector('caption')).toHaveFocus());
+    expect(within(table).queryByRole('checkbox', { name: /^Select Person/ })).toBeNull();
+  });
+
+  it('hands focus in a row that leaves the list to the next row, else the previous one', async () => {
+    const users = people(3);
+    const { user } = renderUserList(users, '/users?sortBy=email&sortDirection=ASC');
+    await screen.findByText('person001@example.com');
+    // Deleted elsewhere (another admin, the user's page) while focus is in the row: the list,
+    // loaded again, no longer has it.
+    const leaves = async (index: number) => {
+      users.splice(index, 1);
+      await act(() => queryClient.invalidateQueries({ queryKey: USERS_LIST_KEY }));
+    };
+    const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
+
+    await user.click(box('Person 002'));
+    await leaves(1);
+    await waitFor(() => expect(box('Person 003')).toHaveFocus());
+    await leaves(1);
+    await waitFor(() => expect(box('Person 001')).toHaveFocus());
   });
 
   it('runs a large selection in chunks of 100, with a progress bar', async () => {

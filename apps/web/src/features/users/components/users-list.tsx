@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { Pagination } from '../../../components/ui/pagination.js';
+import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
@@ -47,7 +48,9 @@ export function UsersList() {
   const lockedEmails = useLockedEmails();
   const exportCsv = useExportUsersCsv();
   const selectPageId = useId();
-  const sectionId = useId();
+  // A user who leaves the list (deleted, or out of the filters once changed) while focus is in
+  // their row hands focus to the next row; with no row left, the table's caption takes it.
+  const { attach: tableRef, finalFocus: afterRemoval } = useRemovedRowFocus();
 
   const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
   const [bulkRequest, setBulkRequest] = useState<BulkRequest | null>(null);
@@ -99,9 +102,7 @@ export function UsersList() {
 
   const focusSelectPage = () => {
     const box = document.getElementById(selectPageId);
-    return box instanceof HTMLInputElement && !box.disabled
-      ? box
-      : document.getElementById(sectionId);
+    return box instanceof HTMLInputElement && !box.disabled ? box : afterRemoval();
   };
 
   const clearSelection = () => {
@@ -192,7 +193,6 @@ export function UsersList() {
         />
       )}
       <section
-        id={sectionId}
         aria-label="Users"
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
       >
@@ -219,6 +219,7 @@ export function UsersList() {
               onSelectPage={(on) => choose(visible, on)}
               selectPageId={selectPageId}
               lockedEmails={lockedEmails}
+              tableRef={tableRef}
               onUnlock={(user) => {
                 setUnlockUser(user);
                 setUnlockOpen(true);
@@ -266,8 +267,11 @@ export function UsersList() {
         email={unlockUser?.email}
         // The row's Locked mark and Unlock button are gone by the time the dialog closes.
         invalidates={[LOCKED_ACCOUNTS_KEY, USERS_LIST_KEY]}
-        // The Unlock button goes with the lock: focus goes to the user's name in that row.
-        finalFocus={() => (unlockUser ? document.getElementById(userLinkId(unlockUser)) : null)}
+        // The Unlock button goes with the lock: focus goes to the user's name in that row (or,
+        // should the row have gone too, to its neighbour).
+        finalFocus={() =>
+          (unlockUser && document.getElementById(userLinkId(unlockUser))) || afterRemoval()
+        }
       />
     </div>
   );

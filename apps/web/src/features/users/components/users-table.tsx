@@ -8,7 +8,7 @@ import {
   type UserSortColumn,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode, RefCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { LockIcon, LockOpenIcon } from 'lucide-react';
@@ -18,6 +18,11 @@ import { SortableHeader } from '../../../components/ui/sortable-header.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
+import {
+  REMOVABLE_ROW_CLASS,
+  REMOVABLE_ROWS_CAPTION_CLASS,
+  removableRowProps,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { paths } from '../../../config/paths.js';
 import { formatDate } from '../../../lib/format-date.js';
 
@@ -62,6 +67,8 @@ interface UsersTableProps {
   /** Emails locked by failed sign-ins now (normalised). */
   lockedEmails: ReadonlySet<string>;
   onUnlock: (user: User) => void;
+  /** RemovedRowFocus's `attach`: a user who leaves the list hands focus to the next row. */
+  tableRef: RefCallback<HTMLTableElement>;
 }
 
 function LastSignIn({ value }: { value: string | null }) {
@@ -116,6 +123,7 @@ export function UsersTable({
   selectPageId,
   lockedEmails,
   onUnlock,
+  tableRef,
 }: UsersTableProps) {
   const navigate = useNavigate();
   const open = (user: User) => void navigate(paths.user.getHref(user.id));
@@ -134,8 +142,12 @@ export function UsersTable({
   const columnCount = COLUMNS.length + 1;
   return (
     <TableScroll label="Users table">
-      <table className="w-full min-w-[1180px] border-collapse text-left" aria-busy={isFetching}>
-        <caption className="sr-only">Users</caption>
+      <table
+        ref={tableRef}
+        className="w-full min-w-[1180px] border-collapse text-left"
+        aria-busy={isFetching}
+      >
+        <caption className={REMOVABLE_ROWS_CAPTION_CLASS}>Users</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
           <tr>
             <td className="w-10 py-2 pr-2 pl-4">
@@ -186,10 +198,12 @@ export function UsersTable({
               return (
                 <tr
                   key={user.id}
+                  {...removableRowProps(user.id)}
                   onClick={(event) => onRowClick(event, user)}
                   className={clsx(
                     'cursor-pointer border-b border-slate-100 last:border-none',
                     selected ? 'bg-blue-50 hover:bg-blue-100' : 'hover:bg-slate-50',
+                    REMOVABLE_ROW_CLASS,
                   )}
                 >
                   <td data-select="" className="w-10 py-3 pr-2 pl-4">
