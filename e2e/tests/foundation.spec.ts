@@ -119,6 +119,20 @@ test.describe('navigation by role', () => {
     await expect(page).toHaveURL(/\/users\/profile$/);
     await expect(page.getByRole('menu')).toBeHidden();
 
+    // On a page scrolled down with the wheel, the menu opened with a click stays open and the page
+    // stays where it was. The mouse clicks where the button is: a locator's click would first
+    // scroll the page itself to reveal the sticky button, and a scroll closes the menu (SPEC §2).
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const button = (await menuButton.boundingBox())!;
+    await page.mouse.click(button.x + button.width / 2, button.y + button.height / 2);
+    await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepFocusInView } from './focus-keeping.js';
 
@@ -43,6 +43,7 @@ async function frames(count: number) {
 describe('keepFocusInView', () => {
   it('brings the focused element back when a scroll still running carries it off screen', async () => {
     const scrolled = page();
+    fireEvent.keyDown(document.body, { key: 'Tab', shiftKey: true });
     act(() => screen.getByRole('button', { name: 'Row link' }).focus());
     await frames(2);
     expect(scrolled).not.toHaveBeenCalled();
@@ -54,6 +55,7 @@ describe('keepFocusInView', () => {
 
   it('leaves alone what the page’s scroll does not move, and what no longer has focus', async () => {
     const scrolled = page();
+    fireEvent.keyDown(document.body, { key: 'Tab' });
     act(() => screen.getByRole('button', { name: 'In a dialog' }).focus());
     tops.set('In a dialog', -71);
     await frames(2);
@@ -61,6 +63,18 @@ describe('keepFocusInView', () => {
     act(() => screen.getByRole('button', { name: 'Row link' }).blur());
     tops.set('Row link', -71);
     await frames(2);
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+
+  it('leaves the page to the pointer after a click or a tap', async () => {
+    const scrolled = page();
+    fireEvent.keyDown(document.body, { key: 'End' });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Row link' }));
+    act(() => screen.getByRole('button', { name: 'Row link' }).focus());
+    // A wheel turned just after the click, or a menu opened from a scrolled page (which closes
+    // when the page scrolls): the focused element leaves the window and stays where it went.
+    tops.set('Row link', -400);
+    await frames(3);
     expect(scrolled).not.toHaveBeenCalled();
   });
 });

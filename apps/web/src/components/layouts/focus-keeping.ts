@@ -27,8 +27,12 @@ export function arrivalTarget(heading: HTMLElement): HTMLElement {
  */
 const WATCH_FRAMES = 60;
 
-/** Elements above the page (the header, a dialog, a toast): the page's scroll does not move them. */
-const ABOVE_THE_PAGE = 'header, [role="dialog"], [role="alertdialog"], [data-sonner-toaster]';
+/**
+ * Elements above the page (the header, a dialog, a menu or list that floats open, a toast): the
+ * page's scroll does not move them.
+ */
+const ABOVE_THE_PAGE =
+  'header, [role="dialog"], [role="alertdialog"], [data-radix-popper-content-wrapper], [data-sonner-toaster]';
 
 /**
  * Keeps what has focus in view while the page is still scrolling: End, Page Down or Space start
@@ -36,12 +40,18 @@ const ABOVE_THE_PAGE = 'header, [role="dialog"], [role="alertdialog"], [data-son
  * pressed during it is scrolled into view and then carried off screen as the scroll goes on
  * (issue 33, item 3: a row 71 px above the window after End and Shift+Tab). For a moment after
  * focus moves, the focused element is brought back into view whenever it leaves it, which also
- * ends that scroll. Returns the function that stops it.
+ * ends that scroll. Only a move made from the keyboard is watched: after a click or a tap the
+ * page is the pointer's to scroll (a wheel turned just after a click must not be undone, and a
+ * menu opened from a scrolled page closes when the page scrolls, SPEC §2). Returns the function
+ * that stops it.
  */
 export function keepFocusInView(): () => void {
+  let byKeyboard = false;
+  const onKeyDown = () => (byKeyboard = true);
+  const onPointerDown = () => (byKeyboard = false);
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target;
-    if (!(target instanceof HTMLElement) || target.closest(ABOVE_THE_PAGE)) return;
+    if (!byKeyboard || !(target instanceof HTMLElement) || target.closest(ABOVE_THE_PAGE)) return;
     const watch = (framesLeft: number) => {
       if (framesLeft === 0 || document.activeElement !== target) return;
       if (!isInView(target)) target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -49,6 +59,12 @@ export function keepFocusInView(): () => void {
     };
     requestAnimationFrame(() => watch(WATCH_FRAMES));
   };
+  document.addEventListener('keydown', onKeyDown, { capture: true });
+  document.addEventListener('pointerdown', onPointerDown, { capture: true });
   document.addEventListener('focusin', onFocusIn);
-  return () => document.removeEventListener('focusin', onFocusIn);
+  return () => {
+    document.removeEventListener('keydown', onKeyDown, { capture: true });
+    document.removeEventListener('pointerdown', onPointerDown, { capture: true });
+    document.removeEventListener('focusin', onFocusIn);
+  };
 }
