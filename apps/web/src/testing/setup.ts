@@ -24,7 +24,9 @@ vi.mock('uplot', () => ({
   },
 }));
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// jsdom has no pointer capture, which Radix and sonner (a press on a toast) use.
 Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.releasePointerCapture ??= () => {};
 window.scrollTo = () => {};
 // Ariakit asks `checkVisibility` before focusing an element; jsdom has no layout to answer it.
