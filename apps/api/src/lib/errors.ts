@@ -1,4 +1,9 @@
-import { API_MESSAGES, TWO_STEP_MESSAGES, type AccessReason } from '@staff-admin/shared';
+import {
+  API_MESSAGES,
+  TWO_STEP_MESSAGES,
+  type AccessReason,
+  type Status,
+} from '@staff-admin/shared';
 
 /**
  * What kind of failure an error is. Services, jobs and the CLI speak only of these; the one error
@@ -65,6 +70,9 @@ export const accessRefused = (reason: AccessReason) =>
       : TWO_STEP_MESSAGES.reauthenticationRequired,
     { reason },
   );
+/** 403 for an account that may not use the site now, with the message that says why. */
+export const accountNotActive = (status: Exclude<Status, 'active'>) =>
+  forbidden(status === 'pending' ? API_MESSAGES.accountPending : API_MESSAGES.accountInactive);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const rateLimited = (message: string, retryAfterSeconds?: number) =>
   new DomainError('rate_limited', message, { retryAfterSeconds });

@@ -9,7 +9,7 @@ import {
   IMAGE_PROCESSING_CONCURRENCY,
   imageProcessingSlots,
 } from '../../src/modules/uploads/image-processing.js';
-import { UPLOAD_REQUEST_MAX_BYTES } from '../../src/modules/uploads/multipart-reader.js';
+import { UPLOAD_REQUEST_MAX_BYTES } from '../../src/http/multipart-reader.js';
 import { UPLOAD_MESSAGES } from '../../src/modules/uploads/uploads.messages.js';
 import { MAX_FILES_PER_UPLOAD } from '../../src/modules/uploads/uploads.routes.js';
 import {

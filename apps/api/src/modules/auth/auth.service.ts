@@ -5,16 +5,18 @@ import {
   type TokenPair,
 } from '@staff-admin/shared';
 import { nowIso, type Clock } from '../../lib/clock.js';
-import { AccountLocked, unauthenticated, UserNotFound, WrongPassword } from '../../lib/errors.js';
+import {
+  AccountLocked,
+  accountNotActive,
+  unauthenticated,
+  UserNotFound,
+  WrongPassword,
+} from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../repositories.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
-import {
-  accountNotActive,
-  type AuthContext,
-  type SessionsService,
-} from '../sessions/sessions.service.js';
+import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { TwoStepService } from '../two-step/two-step.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AccessTokens } from './access-tokens.js';

@@ -14,7 +14,7 @@ import { budgeting, currentAuth } from '../../http/guards.js';
 import { perMinuteRateLimit } from '../../http/rate-limits.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { DomainError, invalid } from '../../lib/errors.js';
-import { cleanFileName, parsed, PART_HIGH_WATER_MARK } from '../uploads/multipart-reader.js';
+import { cleanFileName, parsed, PART_HIGH_WATER_MARK } from '../../http/multipart-reader.js';
 import { costImportResultOut, idParams, importBatchOut } from './budgeting.schemas.js';
 import type { ImportsService } from './imports.service.js';
 

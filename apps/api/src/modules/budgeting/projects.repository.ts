@@ -7,7 +7,7 @@ import type {
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { pageOffset } from '../../lib/pagination.js';
-import { escapeLike } from '../users/user-search.js';
+import { escapeLike } from '../../db/like.js';
 
 /** A project row with its owner, as the service turns it into the API's Project. */
 export interface ProjectRow {

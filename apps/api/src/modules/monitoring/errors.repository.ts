@@ -9,7 +9,7 @@ import type {
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, ErrorGroupsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { escapeLike } from '../users/user-search.js';
+import { escapeLike } from '../../db/like.js';
 
 /** One occurrence to store: every text already scrubbed. */
 export interface NewOccurrence {

@@ -1,17 +1,15 @@
 import {
-  API_MESSAGES,
   type ActiveSession,
   type ListSessionsQuery,
   type Paginated,
   type PersonalSession,
-  type Status,
   type TokenPair,
 } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { toIso, type Clock } from '../../lib/clock.js';
-import { forbidden, notFound, SessionEnded, type DomainError } from '../../lib/errors.js';
+import { accountNotActive, notFound, SessionEnded } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
@@ -79,13 +77,6 @@ const USER_AGENT_MAX_LENGTH = 512;
 const TOUCH_INTERVAL_MAX_MS = 60_000;
 
 const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
-
-/** 403 for an account that may not use the site now, with the message that says why. */
-export function accountNotActive(status: Exclude<Status, 'active'>): DomainError {
-  return forbidden(
-    status === 'pending' ? API_MESSAGES.accountPending : API_MESSAGES.accountInactive,
-  );
-}
 
 /**
  * Sessions and their refresh-token families. A session ends when it is revoked (logout, reuse of

@@ -13,8 +13,13 @@ import {
 } from '@staff-admin/shared';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { conflict, invalid, notFound, unauthenticated } from '../../lib/errors.js';
-import { accountNotActive } from '../sessions/sessions.service.js';
+import {
+  accountNotActive,
+  conflict,
+  invalid,
+  notFound,
+  unauthenticated,
+} from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import { requireRecentAuth } from '../../http/guards.js';

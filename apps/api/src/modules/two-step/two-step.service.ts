@@ -18,6 +18,7 @@ import { reauthenticatedUntil, requireRecentAuth } from '../../http/guards.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import {
+  accountNotActive,
   conflict,
   invalid,
   SessionEnded,
@@ -36,7 +37,7 @@ import type { AccessTokens } from '../auth/access-tokens.js';
 import { recordLock, type Attempt, type LoginLockout } from '../auth/login-lockout.js';
 import type { AccountMails } from '../mail/account-mails.js';
 import type { TwoStepMailEvent } from '../mail/mail.templates.js';
-import { accountNotActive, type SessionsService } from '../sessions/sessions.service.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.js';

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { currentAuth } from '../../http/guards.js';
 import { perMinuteRateLimit } from '../../http/rate-limits.js';
-import { readIncomingFiles, type ReadOptions } from './multipart-reader.js';
+import { readIncomingFiles, type ReadOptions } from '../../http/multipart-reader.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 import type { UploadsService } from './uploads.service.js';
 

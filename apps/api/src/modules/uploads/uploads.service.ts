@@ -4,7 +4,7 @@ import { toIso, type Clock } from '../../lib/clock.js';
 import { rateLimited } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { processImage, type ProcessedImage } from './image-processing.js';
-import type { IncomingFile } from './multipart-reader.js';
+import type { IncomingFile } from '../../http/multipart-reader.js';
 import { isStoredName, isUploadDir, publicPath, type UploadStorage } from './upload-storage.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 import type { UnusedUsage, UploadRow, UploadsRepository } from './uploads.repository.js';

@@ -7,6 +7,7 @@ import type {
 } from '@staff-admin/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DbEngine } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 
 /** Which users the list, its export and a bulk action by filter mean (the shared filter, resolved). */
 export interface UserFilter {
@@ -105,9 +106,6 @@ export const SEARCH_PLANS: SearchPlans = {
   collectMatchesUpTo: COLLECT_MATCHES_UP_TO,
   walkDenseMatchesUpTo: WALK_DENSE_MATCHES_UP_TO,
 };
-
-/** `%`, `_` and `\` match themselves: each is escaped with `\` (used as the ESCAPE character). */
-export const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** An FTS5 phrase: the term in double quotes (doubled inside), matched as a literal substring. */
 export const ftsPhrase = (term: string): string => `"${term.replaceAll('"', '""')}"`;

@@ -1,9 +1,16 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { API_MESSAGES, AVATAR_MAX_BYTES } from '@staff-admin/shared';
+import { API_MESSAGES, AVATAR_MAX_BYTES, VALIDATION_MESSAGES } from '@staff-admin/shared';
 import type { FastifyRequest } from 'fastify';
-import { DomainError, invalid } from '../../lib/errors.js';
-import { UPLOAD_MESSAGES } from './uploads.messages.js';
+import { DomainError, invalid } from '../lib/errors.js';
+
+/** What a form that carries files is answered when it cannot be read as one. */
+export const MULTIPART_MESSAGES = {
+  fileTooLarge: VALIDATION_MESSAGES.fileTooLarge,
+  noFile: 'Please choose a file to upload.',
+  requestTooLarge: 'The upload is too large: at most 10 MB per request.',
+  malformedForm: 'The upload could not be read: the form data is malformed.',
+} as const;
 
 /** A request body's files together (and the body as a whole, by its Content-Length). */
 export const UPLOAD_REQUEST_MAX_BYTES = 10 * 1024 * 1024;
@@ -44,7 +51,7 @@ export function cleanFileName(filename: string, maxLength = 255): string {
   return Array.from(cleaned).slice(0, maxLength).join('') || 'upload';
 }
 
-const requestTooLarge = () => new DomainError('too_large', UPLOAD_MESSAGES.requestTooLarge);
+const requestTooLarge = () => new DomainError('too_large', MULTIPART_MESSAGES.requestTooLarge);
 
 /**
  * Parser errors as the contract's answers: busboy's limits are 413, anything else it throws (no
@@ -54,16 +61,16 @@ function multipartError(error: unknown, tooManyFiles: string): DomainError {
   const code = (error as { code?: unknown }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new DomainError('too_large', UPLOAD_MESSAGES.fileTooLarge, { cause: error });
+      return new DomainError('too_large', MULTIPART_MESSAGES.fileTooLarge, { cause: error });
     case 'FST_FILES_LIMIT':
       return new DomainError('too_large', tooManyFiles, { cause: error });
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new DomainError('too_large', API_MESSAGES.payloadTooLarge, { cause: error });
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new DomainError('invalid', UPLOAD_MESSAGES.noFile, { cause: error });
+      return new DomainError('invalid', MULTIPART_MESSAGES.noFile, { cause: error });
     default:
-      return new DomainError('invalid', UPLOAD_MESSAGES.malformedForm, { cause: error });
+      return new DomainError('invalid', MULTIPART_MESSAGES.malformedForm, { cause: error });
   }
 }
 
@@ -92,7 +99,7 @@ export async function readIncomingFiles(
   folder: string,
   { field, maxFiles, tooManyFiles }: ReadOptions,
 ): Promise<IncomingFile[]> {
-  if (!request.isMultipart()) throw invalid(UPLOAD_MESSAGES.noFile);
+  if (!request.isMultipart()) throw invalid(MULTIPART_MESSAGES.noFile);
   if (Number(request.headers['content-length']) > UPLOAD_REQUEST_MAX_BYTES) {
     throw requestTooLarge();
   }
@@ -126,9 +133,9 @@ export async function readIncomingFiles(
     } finally {
       await handle?.close();
     }
-    if (part.file.truncated) throw new DomainError('too_large', UPLOAD_MESSAGES.fileTooLarge);
+    if (part.file.truncated) throw new DomainError('too_large', MULTIPART_MESSAGES.fileTooLarge);
     if (keep) files.push({ path: target, filename: cleanFileName(part.filename), size });
   }
-  if (files.every((file) => file.size === 0)) throw invalid(UPLOAD_MESSAGES.noFile);
+  if (files.every((file) => file.size === 0)) throw invalid(MULTIPART_MESSAGES.noFile);
   return files;
 }
