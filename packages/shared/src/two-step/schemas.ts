@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './constants.js';
-import { hasControlOrInvisibleCharacters } from './text.js';
-import { PASSKEY_NAME_MAX_LENGTH, TOTP_DIGITS, TWO_STEP_MESSAGES } from './two-step-constants.js';
+import { PASSWORD_MAX_LENGTH } from '../auth/constants.js';
+import { hasControlOrInvisibleCharacters } from '../common/text.js';
+import { PASSKEY_NAME_MAX_LENGTH, TOTP_DIGITS } from './constants.js';
+import { TWO_STEP_MESSAGES } from './messages.js';
 
-/** Two-step sign-in's request schemas (issue 15); its values and messages are in two-step-constants.ts. */
+/** Two-step sign-in's request schemas (issue 15); its values are in constants.ts, its texts in messages.ts. */
 
 const M = TWO_STEP_MESSAGES;
 

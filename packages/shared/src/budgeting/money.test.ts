@@ -9,7 +9,8 @@ import {
   percentUsed,
   scaleMinor,
 } from './money.js';
-import { BUDGETING_MESSAGES as M, MONEY_MAX_MINOR } from './budgeting-constants.js';
+import { MONEY_MAX_MINOR } from './constants.js';
+import { BUDGETING_MESSAGES as M } from './messages.js';
 
 describe('parseAmount', () => {
   it.each([

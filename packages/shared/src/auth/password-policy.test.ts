@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // The generator is the source of truth for the shipped list; this checks the file has not drifted.
-import { topCommonPasswords } from '../../../scripts/generate-common-passwords.mjs';
+import { topCommonPasswords } from '../../../../scripts/generate-common-passwords.mjs';
 import { COMMON_PASSWORDS_TEXT } from './common-passwords.js';
 import { passwordPolicyProblem } from './password-policy.js';
 

@@ -1,31 +1,31 @@
-/** Monitoring & Error management: schemas and types of the Errors screens and reports. */
+/** Monitoring & Error management: the request schemas, and the Overview's answer. */
 import { z } from 'zod';
 import {
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
   SEARCH_MAX_LENGTH,
   SORT_DIRECTIONS,
-} from './constants.js';
+} from '../common/constants.js';
+import { VALIDATION_MESSAGES } from '../common/messages.js';
+import { emailSchema, pageNumberSchema } from '../common/schemas.js';
+import { hasControlCharacters } from '../common/text.js';
 import {
   ERROR_GROUP_LIST_DEFAULT_SORT,
   ERROR_GROUP_SORT_COLUMNS,
   ERROR_GROUP_STATUSES,
   ERROR_GROUPS_BULK_MAX,
+  ERROR_REPORT_KINDS,
   ERROR_REPORT_LIMITS,
   ERROR_SOURCES,
+  HEALTH_STATUSES,
   MAIL_KINDS,
   MAIL_LIST_DEFAULT_SORT,
   MAIL_SORT_COLUMNS,
   MAIL_STATES,
-  MONITORING_MESSAGES,
-  type ErrorGroupStatus,
-  type ErrorSource,
-  type MailKind,
-  type MailState,
-} from './monitoring-constants.js';
-import { pageNumberSchema } from './schemas.js';
-import { VALIDATION_MESSAGES } from './messages.js';
-import { hasControlCharacters } from './text.js';
+  OVERVIEW_CHECKS,
+  OVERVIEW_COUNTS,
+} from './constants.js';
+import { MONITORING_MESSAGES } from './messages.js';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: MONITORING_MESSAGES.filterInvalid });
@@ -62,9 +62,6 @@ export const stackFrameSchema = z.object({
 });
 export type StackFrame = z.infer<typeof stackFrameSchema>;
 
-export const ERROR_REPORT_KINDS = ['error', 'unhandledrejection', 'render'] as const;
-export type ErrorReportKind = (typeof ERROR_REPORT_KINDS)[number];
-
 /** POST /monitoring/error-reports: what the site sends about one browser error. */
 export const errorReportSchema = z.object({
   kind: z.enum(ERROR_REPORT_KINDS),
@@ -91,44 +88,6 @@ export const resolveErrorGroupsSchema = z.object({
 });
 export type ResolveErrorGroupsInput = z.infer<typeof resolveErrorGroupsSchema>;
 
-/** One error group in the list. */
-export interface ErrorGroup {
-  id: string;
-  title: string;
-  source: ErrorSource;
-  type: string;
-  status: ErrorGroupStatus;
-  /** A resolved group that occurred again: reopened as unresolved, flagged until its status changes. */
-  regressed: boolean;
-  firstSeenAt: string;
-  lastSeenAt: string;
-  count: number;
-  usersAffected: number;
-}
-
-/** One stored occurrence: secrets, query strings and headers were never stored. */
-export interface ErrorOccurrence {
-  id: string;
-  at: string;
-  message: string;
-  stack: string | null;
-  /** Server errors: the HTTP method, the route pattern and the answer's status. */
-  method: string | null;
-  route: string | null;
-  status: number | null;
-  requestId: string | null;
-  /** Browser errors: the page's path. */
-  url: string | null;
-  release: string | null;
-  userAgent: string | null;
-  user: { id: string; fullName: string | null; email: string } | null;
-}
-
-export interface ErrorGroupDetail extends ErrorGroup {
-  resolvedAt: string | null;
-  occurrences: ErrorOccurrence[];
-}
-
 /** GET /monitoring/mail: the list envelope's paging and sort, plus filters. */
 export const listMailQuerySchema = z.object({
   state: choice(MAIL_STATES).optional(),
@@ -144,20 +103,64 @@ export const listMailQuerySchema = z.object({
 });
 export type ListMailQuery = z.infer<typeof listMailQuerySchema>;
 
-/** One mail of the outbox as admins see it: never its body, link or token. */
-export interface OutboxMail {
-  id: string;
-  kind: MailKind;
-  /** Masked: `a***@example.com` (maskEmail). */
-  recipient: string;
-  state: MailState;
-  /** Delivery attempts so far, the one that went through included (a sent mail has at least 1). */
-  attempts: number;
-  /** When a queued or retrying mail is due; null otherwise. */
-  nextAttemptAt: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  failedAt: string | null;
-  /** The last SMTP failure (or who cancelled it), the recipient masked; null once it is sent. */
-  lastError: string | null;
-}
+/** POST /monitoring/security/locked-accounts/unlock: locks are per email, so is the unlock. */
+export const unlockAccountSchema = z.object({ email: emailSchema });
+export type UnlockAccount = z.infer<typeof unlockAccountSchema>;
+
+// ---- Overview ------------------------------------------------------------------------------
+
+const healthStatusSchema = z.enum(HEALTH_STATUSES);
+
+export const overviewCheckSchema = z.object({
+  name: z.enum(OVERVIEW_CHECKS),
+  status: healthStatusSchema,
+  /** What was found, for people: "ok", "unavailable", "1 mail retrying after an SMTP failure". */
+  output: z.string(),
+  /**
+   * When what `output` tells of happened or will happen (ISO), or null: "last mail sent" at 10:02.
+   * Shown after the output as a relative time ("last mail sent 5 minutes ago"), never in it.
+   */
+  at: z.string().nullable(),
+  /** How long the check took, in milliseconds. */
+  latencyMs: z.number(),
+  /** When it ran (ISO). */
+  time: z.string(),
+});
+export type OverviewCheck = z.infer<typeof overviewCheckSchema>;
+
+export const overviewProcessSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  pid: z.number().int(),
+  startedAt: z.string(),
+  lastSeenAt: z.string(),
+  release: z.string().nullable(),
+  rssBytes: z.number(),
+  heapUsedBytes: z.number(),
+  heapTotalBytes: z.number(),
+  eventLoopDelayP50Ms: z.number(),
+  eventLoopDelayP99Ms: z.number(),
+  nodeVersion: z.string(),
+  /** True for the process that answered this request. */
+  current: z.boolean(),
+});
+export type OverviewProcess = z.infer<typeof overviewProcessSchema>;
+
+export const overviewCountSchema = z.object({
+  name: z.enum(OVERVIEW_COUNTS),
+  total: z.number().int(),
+  /** One per UTC hour, oldest first, the current hour last. */
+  hours: z.array(z.object({ hour: z.string(), count: z.number().int() })),
+});
+export type OverviewCount = z.infer<typeof overviewCountSchema>;
+
+export const overviewSchema = z.object({
+  status: healthStatusSchema,
+  /** When the server put this answer together (ISO). */
+  time: z.string(),
+  release: z.string().nullable(),
+  checks: z.array(overviewCheckSchema),
+  processes: z.array(overviewProcessSchema),
+  counts: z.array(overviewCountSchema),
+});
+export type Overview = z.infer<typeof overviewSchema>;

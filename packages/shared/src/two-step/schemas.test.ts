@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TWO_STEP_MESSAGES as M, PASSKEY_NAME_MAX_LENGTH } from './two-step-constants.js';
-import { addPasskeySchema, renamePasskeySchema } from './two-step.js';
+import { PASSKEY_NAME_MAX_LENGTH } from './constants.js';
+import { TWO_STEP_MESSAGES as M } from './messages.js';
+import { addPasskeySchema, renamePasskeySchema } from './schemas.js';
 
 const RESPONSE = { id: 'credential', rawId: 'credential', type: 'public-key' };
 

@@ -13,12 +13,12 @@ import {
 } from 'dinero.js';
 import * as ISO_CURRENCIES from 'dinero.js/currencies';
 import {
-  BUDGETING_MESSAGES as M,
   BURN_OVER_PERCENT,
   BURN_WARNING_PERCENT,
   COST_HOURS_MAX,
   MONEY_MAX_MINOR,
-} from './budgeting-constants.js';
+} from './constants.js';
+import { BUDGETING_MESSAGES as M } from './messages.js';
 
 export interface Money {
   /** Minor units (pence, cents; yen have none, dinars have thousandths). */

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COST_IMPORT_COLUMNS,
-  INVITE_CSV_COLUMNS,
-  columnKey,
-  matchColumns,
-  positionFromName,
-} from './csv-columns.js';
-import { USER_EXPORT_COLUMNS } from './user-management.js';
+import { COST_IMPORT_COLUMNS } from '../budgeting/constants.js';
+import { INVITE_CSV_COLUMNS, positionFromName, USER_EXPORT_COLUMNS } from '../users/csv.js';
+import { columnKey, matchColumns } from './csv-columns.js';
 
 describe('CSV column names', () => {
   it('compares names without case, spaces, underscores, hyphens, dots or a byte order mark', () => {

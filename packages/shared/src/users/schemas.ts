@@ -1,36 +1,29 @@
+/** User management (SPEC §3, §4; issue 16): the calls' request schemas. */
 import { z } from 'zod';
+import { LIST_MAX_LIMIT } from '../common/constants.js';
+import { normalizeEmail, repeatedEmailIndexes } from '../common/email.js';
+import { API_MESSAGES, VALIDATION_MESSAGES as M } from '../common/messages.js';
+import {
+  booleanQuerySchema,
+  emailSchema,
+  limitPerPageSchema,
+  pageNumberSchema,
+  searchQuerySchema,
+  sortDirectionSchema,
+} from '../common/schemas.js';
+import { hasControlOrInvisibleCharacters } from '../common/text.js';
+import { POSITIONS, STATUSES, SWITCHABLE_STATUSES } from '../auth/roles.js';
 import {
   BULK_CREATE_MAX,
+  BULK_USER_ACTIONS,
+  BULK_USERS_MAX,
+  DORMANT_DAYS_MAX,
   EMAILS_QUERY_MAX,
   FULL_NAME_MAX_LENGTH,
-  LIST_DEFAULT_LIMIT,
-  LIST_MAX_LIMIT,
-  PASSWORD_MAX_LENGTH,
-  SEARCH_MAX_LENGTH,
-  SORT_DIRECTIONS,
-  type SortDirection,
+  USER_LIST_DEFAULT_SORT,
+  USER_SORT_COLUMNS,
 } from './constants.js';
-import { isValidEmail, normalizeEmail, repeatedEmailIndexes } from './email.js';
-import { API_MESSAGES, VALIDATION_MESSAGES as M } from './messages.js';
-import { isStrongPassword } from './password.js';
-import { POSITIONS, STATUSES, SWITCHABLE_STATUSES } from './roles.js';
-import { hasControlCharacters, hasControlOrInvisibleCharacters } from './text.js';
-
-/** A required string: missing, non-string or empty all give the same "please enter" message. */
-const required = (message: string) =>
-  z.string({ error: message }).min(1, { error: message, abort: true });
-
-export const emailSchema = z
-  .string({ error: M.emailRequired })
-  .trim()
-  .min(1, { error: M.emailRequired, abort: true })
-  .refine(isValidEmail, { error: M.emailInvalid });
-
-/** A password the user chooses now: required, then SPEC §5's strength rule. */
-const newPassword = (requiredMessage: string) =>
-  required(requiredMessage)
-    .max(PASSWORD_MAX_LENGTH, { error: M.passwordTooLong, abort: true })
-    .refine(isStrongPassword, { error: M.passwordStrength });
+import { BULK_MESSAGES } from './messages.js';
 
 const fullNameRules = (name: z.ZodString) =>
   name
@@ -46,56 +39,8 @@ export const fullNameSchema = fullNameRules(
 /** The same rules where a name may be left empty (an invited user who has none yet). */
 export const fullNameOrEmptySchema = fullNameRules(z.string().trim());
 
-/** A page number in a list's query (1-based). */
-export const pageNumberSchema = z.coerce.number().int().min(1).max(1_000_000);
-
 export const positionSchema = z.enum(POSITIONS, { error: M.positionRequired });
 export const statusSchema = z.enum(STATUSES);
-
-/** Adds "Password don't match." on `confirmKey` when it differs from `passwordKey`. */
-function matching<K extends string, C extends string>(passwordKey: K, confirmKey: C) {
-  return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
-    if (value[confirmKey] && value[passwordKey] !== value[confirmKey]) {
-      ctx.addIssue({ code: 'custom', path: [confirmKey], message: M.passwordMismatch });
-    }
-  };
-}
-
-export const loginSchema = z.object({
-  email: emailSchema,
-  password: required(M.passwordRequired),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
-
-export const forgotPasswordSchema = z.object({ email: emailSchema });
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
-
-export const setupAccountSchema = z
-  .object({
-    token: required(M.tokenRequired),
-    password: newPassword(M.passwordRequired),
-    confirmedPassword: required(M.confirmPasswordRequired),
-  })
-  .superRefine(matching('password', 'confirmedPassword'));
-export type SetupAccountInput = z.infer<typeof setupAccountSchema>;
-
-export const resetPasswordSchema = z
-  .object({
-    token: required(M.tokenRequired),
-    newPassword: newPassword(M.newPasswordRequired),
-    confirmNewPassword: required(M.confirmPasswordRequired),
-  })
-  .superRefine(matching('newPassword', 'confirmNewPassword'));
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
-
-export const changePasswordSchema = z
-  .object({
-    password: required(M.passwordRequired),
-    newPassword: newPassword(M.newPasswordRequired),
-    confirmNewPassword: required(M.confirmPasswordRequired),
-  })
-  .superRefine(matching('newPassword', 'confirmNewPassword'));
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** `imageUrl`: an upload's path, or null to remove the picture; absent leaves it as it is. */
 const imageUrlSchema = z.string().max(500).startsWith('/').nullable().optional();
@@ -174,53 +119,6 @@ export type UsersByEmailsQuery = z.infer<typeof usersByEmailsQuerySchema>;
 
 export const resendInvitationSchema = z.object({ email: emailSchema });
 
-export const TOKEN_TYPES = ['confirmation_token', 'reset_password_token'] as const;
-export type TokenType = (typeof TOKEN_TYPES)[number];
-
-export const checkTokenQuerySchema = z.object({
-  token: required(M.tokenRequired),
-  jwtTokenType: z.enum(TOKEN_TYPES),
-});
-
-/** A `true`/`false` query value. */
-export const booleanQuerySchema = z.enum(['true', 'false']).transform((v) => v === 'true');
-const booleanQuery = booleanQuerySchema;
-
-/** The pieces every list call's query shares: search term, page size and sort direction. */
-export const searchQuerySchema = z
-  .string()
-  .trim()
-  .max(SEARCH_MAX_LENGTH)
-  .refine((search) => !hasControlCharacters(search), { error: M.searchInvalidCharacters });
-export const limitPerPageSchema = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(LIST_MAX_LIMIT)
-  .default(LIST_DEFAULT_LIMIT);
-export const sortDirectionSchema = (fallback: SortDirection) =>
-  z
-    .string()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.enum(SORT_DIRECTIONS))
-    .default(fallback);
-
-export const USER_SORT_COLUMNS = [
-  'fullName',
-  'email',
-  'position',
-  'status',
-  'createdAt',
-  'lastSignInAt',
-] as const;
-export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
-
-/** The user list's order when none is asked for: newest first. */
-export const USER_LIST_DEFAULT_SORT = { sortBy: 'createdAt', sortDirection: 'DESC' } as const;
-
-/** The most days "no sign-in for N days" takes (ten years). */
-export const DORMANT_DAYS_MAX = 3650;
-
 /** `true`/`false` in a query, or a JSON boolean in a body (the bulk call's filter). */
 const booleanField = z.union([z.boolean(), booleanQuerySchema]);
 
@@ -249,7 +147,7 @@ export type UserListFilter = z.infer<typeof userListFilterSchema>;
 export type UserListFilterInput = z.input<typeof userListFilterSchema>;
 
 export const listUsersQuerySchema = userListFilterSchema.extend({
-  all: booleanQuery.optional(),
+  all: booleanQuerySchema.optional(),
   page: pageNumberSchema.default(1),
   limitPerPage: limitPerPageSchema,
   sortBy: z.enum(USER_SORT_COLUMNS).default(USER_LIST_DEFAULT_SORT.sortBy),
@@ -257,19 +155,39 @@ export const listUsersQuerySchema = userListFilterSchema.extend({
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
-/**
- * GET /users/{id}/sessions: the caller's own session first, then the most recently used; one
- * page of `limitPerPage` of them, or every one when it is left out.
- */
-export const listSessionsQuerySchema = z.object({
-  page: pageNumberSchema.default(1),
-  limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).optional(),
-});
-export type ListSessionsQuery = z.infer<typeof listSessionsQuerySchema>;
-
 /** GET /users/export.csv: the list's filter and order, every page. */
 export const exportUsersQuerySchema = userListFilterSchema.extend({
   sortBy: z.enum(USER_SORT_COLUMNS).default(USER_LIST_DEFAULT_SORT.sortBy),
   sortDirection: sortDirectionSchema(USER_LIST_DEFAULT_SORT.sortDirection),
 });
 export type ExportUsersQuery = z.infer<typeof exportUsersQuerySchema>;
+
+/**
+ * POST /users/bulk: an action on the users with these `ids`, or on those matching `filter`
+ * (the list's filter). With a filter, one call acts on at most `limit` matches in id order,
+ * after the id `after`; the answer's `next` is where the next call goes on (null: done). So
+ * "every user that matches" works for any number of users without the site loading them.
+ */
+export const bulkUsersSchema = z
+  .object({
+    action: z.enum(BULK_USER_ACTIONS),
+    /** The new role (changeRole only). */
+    position: z.enum(POSITIONS).optional(),
+    ids: z.array(z.string().min(1)).min(1).max(BULK_USERS_MAX).optional(),
+    filter: userListFilterSchema.optional(),
+    after: z.string().min(1).optional(),
+    limit: z.number().int().min(1).max(BULK_USERS_MAX).default(BULK_USERS_MAX),
+  })
+  .superRefine((input, ctx) => {
+    if ((input.ids === undefined) === (input.filter === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: BULK_MESSAGES.idsOrFilter });
+    }
+    if (input.after !== undefined && input.filter === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['after'], message: BULK_MESSAGES.afterNeedsFilter });
+    }
+    if ((input.action === 'changeRole') !== (input.position !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['position'], message: BULK_MESSAGES.positionRequired });
+    }
+  });
+export type BulkUsersInput = z.input<typeof bulkUsersSchema>;
+export type BulkUsers = z.infer<typeof bulkUsersSchema>;

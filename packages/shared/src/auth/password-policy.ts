@@ -1,5 +1,5 @@
 import { COMMON_PASSWORDS_TEXT } from './common-passwords.js';
-import { VALIDATION_MESSAGES } from './messages.js';
+import { VALIDATION_MESSAGES } from '../common/messages.js';
 
 let commonPasswords: Set<string> | undefined;
 

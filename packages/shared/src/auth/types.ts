@@ -1,0 +1,23 @@
+/** Signing in, passwords and sessions: the calls' answers. */
+import type { TokenStatus } from './constants.js';
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+
+export interface TokenCheck {
+  tokenStatus: TokenStatus;
+  user: { email: string };
+}
+
+/** One signed-in device of a user (GET /users/{id}/sessions). */
+export interface ActiveSession {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The session the asking browser is using. */
+  current: boolean;
+}
