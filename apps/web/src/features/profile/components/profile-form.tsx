@@ -7,8 +7,6 @@ import {
   STATUS_LABELS,
   SWITCHABLE_STATUSES,
   TOAST_MESSAGES,
-  type Position,
-  type Status,
   type UpdateProfileInput,
   type UpdateUserInput,
   type User,
@@ -33,16 +31,9 @@ import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { uploadPicture } from '../api/upload-picture.js';
 import { storedImage, type ProfileImage } from '../utils/picture.js';
+import type { ProfileFormValues } from '../utils/profile-form-resolver.js';
 import { PictureField } from './picture-field.js';
 import { UserAccountActions, type UserAccountActionHandlers } from './user-account-actions.js';
-
-/** SPEC §3's profile form. */
-export interface ProfileFormValues {
-  fullName: string;
-  position: Position;
-  status: Status;
-  image: ProfileImage | null;
-}
 
 type ProfileFormProps =
   | {

@@ -4,13 +4,23 @@ import {
   fullNameSchema,
   positionSchema,
   statusSchema,
+  type Position,
+  type Status,
 } from '@staff-admin/shared';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import type { ProfileFormValues } from '../components/profile-form.js';
 import type { ProfileImage } from './picture.js';
 
-// The profile form's validation, in its own chunk: zod is the largest part of it.
+// The profile form's values and validation; the validation loads in its own chunk (zod is the
+// largest part of it), the form takes only the values' type from here.
+
+/** SPEC §3's profile form. */
+export interface ProfileFormValues {
+  fullName: string;
+  position: Position;
+  status: Status;
+  image: ProfileImage | null;
+}
 
 const imageSchema = z.custom<ProfileImage | null>();
 
