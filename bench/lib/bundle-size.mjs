@@ -20,13 +20,13 @@ const FIRST_LOAD_PAGES = {
   },
   profile: {
     path: '/users/profile',
-    modules: ['src/components/layouts/app-layout.', 'src/app/routes/app/profile.'],
+    modules: ['src/app/routes/app/root.', 'src/app/routes/app/profile.'],
   },
   monitoring: {
     // The area's landing screen, with its uPlot charts.
     path: '/monitoring (beyond the signed-in layout)',
-    modules: ['src/components/layouts/app-layout.', 'src/app/routes/app/monitoring/overview.'],
-    beyond: ['src/components/layouts/app-layout.'],
+    modules: ['src/app/routes/app/root.', 'src/app/routes/app/monitoring/overview.'],
+    beyond: ['src/app/routes/app/root.'],
   },
 };
 

@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            // Signed in, outside the app layout (whose guard sends a user here): the set-up
+            // Signed in, outside the app layout (AppRoot sends a user here): the set-up
             // of a two-step sign-in the user's role requires.
             lazy: async () => ({
               Component: (await import('../components/layouts/auth-layout.js')).AuthLayout,
@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
           },
           {
             lazy: async () => ({
-              Component: (await import('../components/layouts/app-layout.js')).AppLayout,
+              Component: (await import('./routes/app/root.js')).AppRoot,
             }),
             children: [
               { path: paths.home.path, element: <Navigate to={paths.profile.path} replace /> },

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, server } from '../testing/server.js';
 import { storeTokens } from '../testing/session.js';
-import { api } from './api-client.js';
+import { api, onAccessRefused } from './api-client.js';
 import { queryClient } from './query-client.js';
 import { subscribeToSession } from './session.js';
 
@@ -247,6 +247,29 @@ describe('api client', () => {
       code: 500,
       message: 'Something wrong.',
     });
+  });
+
+  it('tells its listeners why a call was refused, for a 403 with a reason only', async () => {
+    const refusal = (reason?: string) => ({ code: 403, message: 'Refused', reason });
+    server.use(
+      http.get(`${API}/setup-first`, () =>
+        HttpResponse.json(refusal('two_step_setup_required'), { status: 403 }),
+      ),
+      http.get(`${API}/confirm-first`, () =>
+        HttpResponse.json(refusal('reauthentication_required'), { status: 403 }),
+      ),
+      http.get(`${API}/forbidden`, () => HttpResponse.json(refusal(), { status: 403 })),
+    );
+    const reasons: string[] = [];
+    const stopListening = onAccessRefused((reason) => reasons.push(reason));
+
+    await expect(api.get('/setup-first')).rejects.toMatchObject({ code: 403 });
+    await expect(api.get('/confirm-first')).rejects.toMatchObject({ code: 403 });
+    await expect(api.get('/forbidden')).rejects.toMatchObject({ code: 403 });
+    stopListening();
+    await expect(api.get('/setup-first')).rejects.toMatchObject({ code: 403 });
+
+    expect(reasons).toEqual(['two_step_setup_required', 'reauthentication_required']);
   });
 
   it('rejects a network failure with the transport error', async () => {

@@ -1,6 +1,7 @@
 import {
   API_MESSAGES,
   TOAST_MESSAGES,
+  type AccessReason,
   type ApiErrorBody,
   type ApiSuccess,
   type TokenPair,
@@ -9,7 +10,6 @@ import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from 'axio
 import { API_BASE_URL } from '../config/app.js';
 import { isApiError } from './api-error.js';
 import { getAccessToken, getRefreshToken, setTokens, signOut } from './session.js';
-import { flagTwoStepSetupRequired } from './two-step-setup-flag.js';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -53,6 +53,19 @@ function toErrorBody(response: AxiosResponse): ApiErrorBody {
   const data = readBody(response.data);
   if (isApiError(data)) return data;
   return { code: response.status, message: TOAST_MESSAGES.fallbackError };
+}
+
+type AccessRefusedListener = (reason: AccessReason) => void;
+const accessRefusedListeners = new Set<AccessRefusedListener>();
+
+/**
+ * Tells `listener` why each call of the signed-in user refused with a reason was refused (403
+ * `reason`: two-step set-up or re-authentication required), so that what acts on it (the two-step
+ * set-up flag) needs nothing from the client but this. Returns the unsubscribe.
+ */
+export function onAccessRefused(listener: AccessRefusedListener): () => void {
+  accessRefusedListeners.add(listener);
+  return () => accessRefusedListeners.delete(listener);
 }
 
 let refreshInFlight: Promise<string> | null = null;
@@ -115,8 +128,7 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
     }
   }
   const body = toErrorBody(response);
-  // The role requires two-step sign-in and the user has none: the app layout takes them to its
-  // set-up screen (issue 15).
-  if (body.code === 403 && body.reason === 'two_step_setup_required') flagTwoStepSetupRequired();
+  const { reason } = body;
+  if (body.code === 403 && reason) for (const listener of accessRefusedListeners) listener(reason);
   throw body;
 });

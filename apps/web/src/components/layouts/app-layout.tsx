@@ -1,27 +1,15 @@
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { useAuthenticatedUser } from '../../lib/auth.js';
-import { returnState } from '../../lib/return-to.js';
-import { useTwoStepSetupRequired } from '../../lib/two-step-setup-flag.js';
 import { Logo } from '../ui/logo.js';
 import { MainNav } from './main-nav.js';
 import { SiteFooter } from './site-footer.js';
 import { MAIN_ID, SkipLink } from './skip-link.js';
 import { UserMenu } from './user-menu.js';
 
-/**
- * Pages of signed-in users: sticky dark header, the page, then the footer. A user who must set
- * up two-step sign-in first is sent to its screen (issue 15).
- */
+/** Pages of signed-in users: sticky dark header, the page, then the footer. */
 export function AppLayout() {
   const user = useAuthenticatedUser();
-  // A role that requires two-step sign-in, and none set up: its set-up screen and nothing else.
-  const setupRequired = useTwoStepSetupRequired();
-  const location = useLocation();
-  if (setupRequired) {
-    // The page asked for is where the set-up ends.
-    return <Navigate to={paths.auth.twoStepSetup.path} replace state={returnState(location)} />;
-  }
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 h-header bg-slate-900 text-white shadow-sm">

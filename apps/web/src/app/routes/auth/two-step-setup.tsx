@@ -4,7 +4,7 @@ import { DocumentTitle } from '../../../components/ui/document-title.js';
 import { paths } from '../../../config/paths.js';
 import { TwoStepSetupScreen } from '../../../features/two-step/components/two-step-setup-screen.js';
 import { returnPath } from '../../../lib/return-to.js';
-import { useTwoStepSetupRequired } from '../../../lib/two-step-setup-flag.js';
+import { useTwoStepSetupRequired } from '../../../features/two-step/hooks/use-two-step-setup-required.js';
 
 /**
  * /auth/two-step-setup, behind the authentication guard: a user who has nothing to set up

@@ -1,12 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import { useAuth } from './auth.js';
-import { subscribeToSession } from './session.js';
+import { onAccessRefused } from '../../../lib/api-client.js';
+import { useAuth } from '../../../lib/auth.js';
+import { subscribeToSession } from '../../../lib/session.js';
 
 /**
  * Set when a call was refused with `reason: "two_step_setup_required"` (issue 15): the user's
- * role requires two-step sign-in and they have none, so the app layout sends them to its set-up
- * screen whatever the profile said when it was loaded. Cleared when the set-up is done or the
- * session ends. Loaded with the API client and the signed-in layout, not with the first page.
+ * role requires two-step sign-in and they have none, so the signed-in pages send them to its
+ * set-up screen whatever the profile said when it was loaded. Cleared when the set-up is done or
+ * the session ends. Loaded with the signed-in pages (app/routes/app/root.tsx), before any of
+ * their calls, not with the first page.
  */
 let required = false;
 const listeners = new Set<() => void>();
@@ -17,13 +19,13 @@ function set(next: boolean): void {
   for (const listener of listeners) listener();
 }
 
-export function flagTwoStepSetupRequired(): void {
-  set(true);
-}
-
 export function clearTwoStepSetupFlag(): void {
   set(false);
 }
+
+onAccessRefused((reason) => {
+  if (reason === 'two_step_setup_required') set(true);
+});
 
 // Signing out (here or in another tab) ends what the flag said.
 subscribeToSession((tokens) => {
