@@ -1,6 +1,6 @@
 import type { Position } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
-import type { Database, DbEngine } from './db/database.js';
+import type { DbEngine } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
@@ -16,9 +16,13 @@ import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { UploadsRepository } from './modules/uploads/uploads.repository.js';
 import { PasskeysRepository } from './modules/two-step/passkeys.repository.js';
 import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
+import type { RememberedMatches } from './modules/users/remembered-matches.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 
-/** Every repository, bound to one connection pool or to one open transaction. */
+/**
+ * Every repository, bound to one connection pool or to one open transaction: the one registry.
+ * Services never import it; each names the few repositories it uses (see db/unit-of-work.ts).
+ */
 export interface Repositories {
   users: UsersRepository;
   /** Second factors, recovery codes, sign-in challenges (modules/two-step). */
@@ -38,14 +42,19 @@ export interface Repositories {
   importBatches: ImportBatchesRepository;
 }
 
-export function createRepositories(
-  db: Kysely<DB>,
-  engine: DbEngine,
-  clock: Clock,
-  twoStepRoles: readonly Position[] = [],
-): Repositories {
+export interface RepositoryOptions {
+  engine: DbEngine;
+  clock: Clock;
+  /** MFA_REQUIRED_ROLES, for the users repository's `twoStepRequired`. */
+  twoStepRoles: readonly Position[];
+  /** Remembered search counts and orders: on the pool only, as a transaction's writes are not seen yet. */
+  remembered?: RememberedMatches;
+}
+
+export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): Repositories {
+  const { engine, clock, twoStepRoles, remembered } = options;
   return {
-    users: new UsersRepository(db, engine, undefined, twoStepRoles, clock),
+    users: new UsersRepository(db, engine, undefined, twoStepRoles, clock, remembered),
     twoStep: new TwoStepRepository(db),
     passkeys: new PasskeysRepository(db),
     sessions: new SessionsRepository(db),
@@ -60,40 +69,4 @@ export function createRepositories(
     costs: new CostsRepository(db, engine),
     importBatches: new ImportBatchesRepository(db, engine),
   };
-}
-
-/** What a unit of work sees: repositories inside its transaction, and work for after the commit. */
-export interface TransactionScope {
-  repos: Repositories;
-  /**
-   * Runs once the transaction has committed (never after a rollback), e.g. waking the mailer or
-   * announcing a revocation; the unit of work waits for it before it returns.
-   */
-  afterCommit(callback: () => void | Promise<void>): void;
-}
-
-/**
- * Changes that must land together (a user, their token and the mail that carries it) run in one
- * transaction. Keep slow work such as password hashing outside: on SQLite a transaction holds the
- * only connection.
- */
-export class UnitOfWork {
-  constructor(
-    private readonly database: Database,
-    private readonly clock: Clock,
-    /** MFA_REQUIRED_ROLES, for the users repository's `twoStepRequired`. */
-    private readonly twoStepRoles: readonly Position[] = [],
-  ) {}
-
-  async run<T>(work: (scope: TransactionScope) => Promise<T>): Promise<T> {
-    const callbacks: (() => void | Promise<void>)[] = [];
-    const result = await this.database.db.transaction().execute((trx) =>
-      work({
-        repos: createRepositories(trx, this.database.engine, this.clock, this.twoStepRoles),
-        afterCommit: (callback) => callbacks.push(callback),
-      }),
-    );
-    for (const callback of callbacks) await callback();
-    return result;
-  }
 }

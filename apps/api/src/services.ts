@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
+import { createUnitOfWork, type UnitOfWork } from './db/unit-of-work.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { createSealedBox } from './lib/sealed-box.js';
-import { AuditRepository } from './modules/audit/audit.repository.js';
+import type { AuditRepository } from './modules/audit/audit.repository.js';
 import type { LoginLockout } from './modules/auth/login-lockout.js';
 import { JobLeaseRepository } from './modules/retention/job-lease.repository.js';
-import { RetentionRepository } from './modules/retention/retention.repository.js';
 import { RetentionService } from './modules/retention/retention.service.js';
 import {
   createMemoryRevocationBus,
@@ -16,39 +16,28 @@ import {
 } from './modules/sessions/revocation-bus.js';
 import { HealthRepository } from './modules/health/health.repository.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
-import { CostsRepository } from './modules/budgeting/costs.repository.js';
 import { CostsService } from './modules/budgeting/costs.service.js';
-import { ImportBatchesRepository } from './modules/budgeting/import-batches.repository.js';
 import { ImportsService } from './modules/budgeting/imports.service.js';
-import { ProjectsRepository } from './modules/budgeting/projects.repository.js';
 import { ProjectsService } from './modules/budgeting/projects.service.js';
-import { ErrorsRepository } from './modules/monitoring/errors.repository.js';
 import { ErrorsService } from './modules/monitoring/errors.service.js';
-import { MailMonitoringRepository } from './modules/monitoring/mail.repository.js';
 import { MailMonitoringService } from './modules/monitoring/mail.service.js';
 import { OverviewRepository } from './modules/monitoring/overview.repository.js';
 import { AccountLinks, AccountMails } from './modules/mail/account-mails.js';
 import { MailDeliveryCheck } from './modules/mail/mail-delivery.js';
-import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
 import { MailOutbox } from './modules/mail/mail-outbox.js';
 import { MailWorker } from './modules/mail/mail-worker.js';
 import { createSmtpTransport } from './modules/mail/smtp-transport.js';
-import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.js';
 import { OneTimeTokensService } from './modules/one-time-tokens/one-time-tokens.service.js';
 import { ForgotPasswordQuota } from './modules/passwords/forgot-password-quota.js';
 import { PasswordsService } from './modules/passwords/passwords.service.js';
-import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
-import { PasskeysRepository } from './modules/two-step/passkeys.repository.js';
-import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
 import { UploadStorage } from './modules/uploads/upload-storage.js';
-import { UploadsRepository } from './modules/uploads/uploads.repository.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { RememberedMatches } from './modules/users/remembered-matches.js';
-import { UsersRepository } from './modules/users/users.repository.js';
+import type { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { PersonalDataService } from './modules/users/personal-data.service.js';
-import { UnitOfWork } from './repositories.js';
+import { createRepositories, type Repositories } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */
 export interface CoreServices {
@@ -56,7 +45,9 @@ export interface CoreServices {
   clock: Clock;
   retention: RetentionService;
   hasher: PasswordHasher;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<Repositories>;
+  /** Every repository on the connection pool (tests and tools read through them). */
+  repositories: Repositories;
   audit: AuditRepository;
   usersRepository: UsersRepository;
   users: UsersService;
@@ -78,22 +69,17 @@ export interface BudgetingServices {
 }
 
 function createBudgetingServices(
-  { db, engine }: Database,
-  unitOfWork: UnitOfWork,
+  repos: Repositories,
+  unitOfWork: UnitOfWork<Repositories>,
   clock: Clock,
 ): BudgetingServices {
-  const costsRepository = new CostsRepository(db, engine);
-  const projects = new ProjectsService({
-    repository: new ProjectsRepository(db),
-    unitOfWork,
-    clock,
-  });
+  const projects = new ProjectsService({ repository: repos.projects, unitOfWork, clock });
   return {
     projects,
-    costs: new CostsService({ repository: costsRepository, projects, unitOfWork, clock }),
+    costs: new CostsService({ repository: repos.costs, projects, unitOfWork, clock }),
     imports: new ImportsService({
-      batches: new ImportBatchesRepository(db, engine),
-      costs: costsRepository,
+      batches: repos.importBatches,
+      costs: repos.costs,
       projects,
       unitOfWork,
       clock,
@@ -114,18 +100,17 @@ export function createCoreServices(
 ): CoreServices {
   const { db, engine } = database;
   const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
-  const unitOfWork = new UnitOfWork(database, clock, config.twoStepRequiredRoles);
-  const audit = new AuditRepository(db, clock);
-  const usersRepository = new UsersRepository(
-    db,
-    engine,
-    undefined,
-    config.twoStepRequiredRoles,
-    clock,
-    new RememberedMatches(db),
+  const options = { engine, clock, twoStepRoles: config.twoStepRequiredRoles };
+  const repositories = createRepositories(db, {
+    ...options,
+    remembered: new RememberedMatches(db),
+  });
+  const unitOfWork = createUnitOfWork(db, (transaction) =>
+    createRepositories(transaction, options),
   );
+  const { audit, users: usersRepository } = repositories;
   const uploads = new UploadsService(
-    new UploadsRepository(db),
+    repositories.uploads,
     new UploadStorage(config.uploadDir),
     log,
     audit,
@@ -133,7 +118,7 @@ export function createCoreServices(
     clock,
   );
   const sessions = new SessionsService({
-    repository: new SessionsRepository(db),
+    repository: repositories.sessions,
     unitOfWork,
     policy: {
       refreshTokenTtlMs: config.auth.refreshTokenTtlMs,
@@ -148,7 +133,7 @@ export function createCoreServices(
     clock,
   });
   const errors = new ErrorsService({
-    repository: new ErrorsRepository(db),
+    repository: repositories.errors,
     audit,
     unitOfWork,
     retention: {
@@ -171,14 +156,14 @@ export function createCoreServices(
   return {
     clock,
     retention: new RetentionService({
-      repository: new RetentionRepository(db),
+      repository: repositories.retention,
       leases: new JobLeaseRepository(db),
       users,
       usersRepository,
       sessions,
       errors,
-      twoStep: new TwoStepRepository(db),
-      passkeys: new PasskeysRepository(db),
+      twoStep: repositories.twoStep,
+      passkeys: repositories.passkeys,
       unitOfWork,
       accountExpiryMs: config.accountExpiryMs,
       log,
@@ -186,13 +171,14 @@ export function createCoreServices(
     }),
     hasher,
     unitOfWork,
+    repositories,
     audit,
     usersRepository,
     users,
     personalData: new PersonalDataService({
       users: usersRepository,
       sessions,
-      twoStep: new TwoStepRepository(db),
+      twoStep: repositories.twoStep,
       audit,
       clock,
     }),
@@ -200,7 +186,7 @@ export function createCoreServices(
     uploads,
     health: new HealthRepository(db),
     errors,
-    budgeting: createBudgetingServices(database, unitOfWork, clock),
+    budgeting: createBudgetingServices(repositories, unitOfWork, clock),
   };
 }
 
@@ -226,7 +212,7 @@ export function createAccountServices(
   const { unitOfWork, clock } = core;
   const box = createSealedBox(config.auth.secret, 'mail-outbox');
   const tokens = new OneTimeTokensService(
-    new OneTimeTokensRepository(database.db),
+    core.repositories.oneTimeTokens,
     {
       confirmation_token: config.auth.invitationTtlMs,
       reset_password_token: config.auth.resetPasswordTtlMs,
@@ -234,7 +220,7 @@ export function createAccountServices(
     clock,
   );
   const mailWorker = new MailWorker({
-    repository: new MailOutboxRepository(database.db, database.engine),
+    repository: core.repositories.mailOutbox,
     box,
     transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
     config: config.mail,
@@ -251,7 +237,7 @@ export function createAccountServices(
     mailWorker,
     mails,
     mailMonitoring: new MailMonitoringService({
-      repository: new MailMonitoringRepository(database.db),
+      repository: core.repositories.mailMonitoring,
       users: core.usersRepository,
       unitOfWork,
       mails,

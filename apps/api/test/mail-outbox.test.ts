@@ -7,7 +7,6 @@ import { MailOutboxRepository } from '../src/modules/mail/mail-outbox.repository
 import { MailOutbox } from '../src/modules/mail/mail-outbox.js';
 import { MailWorker } from '../src/modules/mail/mail-worker.js';
 import { createSmtpTransport } from '../src/modules/mail/smtp-transport.js';
-import { UnitOfWork } from '../src/repositories.js';
 import {
   bearer,
   createTestApp,
@@ -235,7 +234,7 @@ describe('the outbox', () => {
     });
 
   async function enqueue(to: string, outbox = new MailOutbox(box, clock)) {
-    await new UnitOfWork(t.database, clock).run((scope) =>
+    await t.services.unitOfWork.run((scope) =>
       outbox.enqueue(scope, {
         template: 'password_changed',
         to,
@@ -254,7 +253,7 @@ describe('the outbox', () => {
     });
     const to = `rolled-back-${Date.now()}@example.com`;
     await expect(
-      new UnitOfWork(t.database, clock).run(async (scope) => {
+      t.services.unitOfWork.run(async (scope) => {
         await outbox.enqueue(scope, {
           template: 'invitation',
           to,

@@ -13,10 +13,14 @@ import {
   WrongPassword,
 } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
-import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
+import type {
+  AuthContext,
+  SessionsService,
+  SessionsTransaction,
+} from '../sessions/sessions.service.js';
 import type { TwoStepService } from '../two-step/two-step.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { AccessTokens } from './access-tokens.js';
@@ -28,7 +32,8 @@ interface AuthServiceDeps {
   hasher: PasswordHasher;
   accessTokens: AccessTokens;
   lockout: LoginLockout;
-  unitOfWork: UnitOfWork;
+  /** A login records itself and starts its session in one transaction. */
+  unitOfWork: UnitOfWork<{ users: UsersRepository } & SessionsTransaction>;
   audit: AuditRepository;
   /** Accounts with a second factor get a sign-in challenge instead of tokens. */
   twoStep: Pick<TwoStepService, 'startChallenge'>;

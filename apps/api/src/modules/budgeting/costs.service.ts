@@ -19,8 +19,10 @@ import { DomainError, invalid } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
-import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { CostChanges, CostRow, CostsRepository } from './costs.repository.js';
+import type { ProjectsRepository } from './projects.repository.js';
 import type { ProjectsService } from './projects.service.js';
 
 export class CostNotFound extends DomainError {
@@ -45,8 +47,15 @@ export class TotalTooLarge extends DomainError {
 
 export const monthOf = (date: string) => date.slice(0, 7);
 
+/** The repositories a change to costs writes through (an entry moves its project's total too). */
+export interface CostsTransaction {
+  costs: CostsRepository;
+  projects: ProjectsRepository;
+  audit: AuditRepository;
+}
+
 /** The entry as it is now, locked until the transaction ends: what a change or delete starts from. */
-async function lockedCost(repos: Repositories, id: string): Promise<CostRow> {
+async function lockedCost(repos: CostsTransaction, id: string): Promise<CostRow> {
   const row = await repos.costs.findByIdForUpdate(id);
   if (!row) throw new CostNotFound();
   return row;
@@ -68,7 +77,7 @@ const monthAlreadyClosed = () =>
 interface CostsDeps {
   repository: CostsRepository;
   projects: ProjectsService;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<CostsTransaction>;
   clock: Clock;
 }
 
@@ -96,7 +105,7 @@ export function toCostEntry(row: CostRow, currency: string): CostEntry {
  * steady until the commit, so no month can be closed between this check and the write.
  */
 export async function assertMonthsOpen(
-  repos: Repositories,
+  repos: Pick<CostsTransaction, 'costs'>,
   dates: string[],
   message?: string,
 ): Promise<void> {
@@ -116,7 +125,7 @@ const LEAST_ACTUAL_MINOR = MONEY_MAX_MINOR - Number.MAX_SAFE_INTEGER;
  * (TotalTooLarge, so the transaction rolls back) a total past what JSON numbers hold exactly.
  */
 export async function addToProjectActual(
-  repos: Repositories,
+  repos: Pick<CostsTransaction, 'projects'>,
   projectId: string,
   delta: { amountMinor: number; count: number },
   at: string,
@@ -160,7 +169,7 @@ export class CostsService {
    * amount obeys the limit of a typed amount.
    */
   private async price(
-    repos: Repositories,
+    repos: CostsTransaction,
     currency: string,
     labour: { userId: string; date: string; hoursHundredths: number; rateMinor?: number | null },
   ): Promise<{ amountMinor: number; rateMinor: number }> {

@@ -11,11 +11,16 @@ import { toIso, type Clock } from '../../lib/clock.js';
 import { DomainError, invalid } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { readCostFile } from './cost-import-file.js';
 import { parseRows, type ParsedCostRow } from './cost-import-rows.js';
 import type { CostsRepository } from './costs.repository.js';
-import { addToProjectActual, assertMonthsOpen, monthOf } from './costs.service.js';
+import {
+  addToProjectActual,
+  assertMonthsOpen,
+  monthOf,
+  type CostsTransaction,
+} from './costs.service.js';
 import type { ImportBatchesRepository, ImportBatchRow } from './import-batches.repository.js';
 import type { ProjectsService } from './projects.service.js';
 
@@ -31,7 +36,8 @@ interface ImportsDeps {
   batches: ImportBatchesRepository;
   costs: CostsRepository;
   projects: ProjectsService;
-  unitOfWork: UnitOfWork;
+  /** An import's entries, its batch and the projects' totals land together. */
+  unitOfWork: UnitOfWork<CostsTransaction & { importBatches: ImportBatchesRepository }>;
   clock: Clock;
 }
 

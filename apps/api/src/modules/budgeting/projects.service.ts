@@ -17,7 +17,8 @@ import { conflict, DomainError, invalid } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import { toProject } from './project-figures.js';
 import type { ProjectRow, ProjectsRepository } from './projects.repository.js';
 
@@ -45,7 +46,7 @@ async function codeUnique(write: Promise<void>): Promise<void> {
 
 interface ProjectsDeps {
   repository: ProjectsRepository;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<{ projects: ProjectsRepository; audit: AuditRepository }>;
   clock: Clock;
 }
 

@@ -13,10 +13,14 @@ import { nowIso, type Clock } from '../../lib/clock.js';
 import { invalid, UserNotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AccountMails } from '../mail/account-mails.js';
+import type { MailTransaction } from '../mail/mail-outbox.js';
 import type { MailDeliveryCheck } from '../mail/mail-delivery.js';
-import { setPasswordFromLink } from '../passwords/password-from-link.js';
+import {
+  setPasswordFromLink,
+  type PasswordLinkTransaction,
+} from '../passwords/password-from-link.js';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
 import { grantsAdminRole } from '../users/admin-role.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -24,7 +28,7 @@ import type { UsersService } from '../users/users.service.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
 
 interface InvitationsDeps {
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<PasswordLinkTransaction & MailTransaction>;
   users: UsersService;
   usersRepository: UsersRepository;
   tokens: OneTimeTokensService;

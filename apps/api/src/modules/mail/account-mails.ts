@@ -1,6 +1,5 @@
-import type { TransactionScope } from '../../repositories.js';
 import type { IssuedToken } from '../one-time-tokens/one-time-tokens.service.js';
-import type { MailOutbox, OutgoingMail } from './mail-outbox.js';
+import type { MailOutbox, MailScope, OutgoingMail } from './mail-outbox.js';
 import {
   invitationMail,
   passwordChangedMail,
@@ -50,7 +49,7 @@ export class AccountMails {
   ) {}
 
   invitation(
-    scope: TransactionScope,
+    scope: MailScope,
     user: MailRecipient,
     token: IssuedToken,
     inviterName: string | null,
@@ -69,7 +68,7 @@ export class AccountMails {
     );
   }
 
-  passwordReset(scope: TransactionScope, user: MailRecipient, token: IssuedToken): Promise<string> {
+  passwordReset(scope: MailScope, user: MailRecipient, token: IssuedToken): Promise<string> {
     return this.enqueue(
       scope,
       user,
@@ -83,7 +82,7 @@ export class AccountMails {
     );
   }
 
-  passwordChanged(scope: TransactionScope, user: MailRecipient, changedAt: Date): Promise<string> {
+  passwordChanged(scope: MailScope, user: MailRecipient, changedAt: Date): Promise<string> {
     return this.enqueue(
       scope,
       user,
@@ -99,7 +98,7 @@ export class AccountMails {
 
   /** A change to the user's two-step sign-in (a factor added or removed, a reset, a code used). */
   twoStep(
-    scope: TransactionScope,
+    scope: MailScope,
     user: MailRecipient,
     event: TwoStepMailEvent,
     at: Date,
@@ -119,7 +118,7 @@ export class AccountMails {
   }
 
   /** Monitoring › Mail's test mail to the admin who asked; resolves to the new mail's id. */
-  test(scope: TransactionScope, user: MailRecipient, sentAt: Date): Promise<string> {
+  test(scope: MailScope, user: MailRecipient, sentAt: Date): Promise<string> {
     return this.enqueue(
       scope,
       user,
@@ -134,7 +133,7 @@ export class AccountMails {
   }
 
   private async enqueue(
-    scope: TransactionScope,
+    scope: MailScope,
     user: MailRecipient,
     template: OutgoingMail['template'],
     content: MailContent,

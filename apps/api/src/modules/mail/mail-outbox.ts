@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { nowIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
-import type { TransactionScope } from '../../repositories.js';
+import type { TransactionScope } from '../../db/unit-of-work.js';
+import type { MailOutboxRepository } from './mail-outbox.repository.js';
 import type { MailContent, MailTemplate } from './mail.templates.js';
+
+/** Mail is queued inside the caller's transaction, whose repositories include the outbox. */
+export interface MailTransaction {
+  mailOutbox: MailOutboxRepository;
+}
+export type MailScope = TransactionScope<MailTransaction>;
 
 export interface OutgoingMail extends MailContent {
   template: MailTemplate;
@@ -39,7 +46,7 @@ export class MailOutbox {
   ) {}
 
   /** Returns the new mail's id. */
-  async enqueue(scope: TransactionScope, mail: OutgoingMail): Promise<string> {
+  async enqueue(scope: MailScope, mail: OutgoingMail): Promise<string> {
     const now = nowIso(this.clock);
     const id = newId();
     await scope.repos.mailOutbox.insert({

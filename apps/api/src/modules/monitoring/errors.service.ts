@@ -17,7 +17,7 @@ import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { NO_ORIGIN } from '../audit/audit-events.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { fingerprint } from './fingerprint.js';
@@ -63,7 +63,7 @@ export interface ErrorRetention {
 interface ErrorsDeps {
   repository: ErrorsRepository;
   audit: AuditRepository;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<{ errors: ErrorsRepository; audit: AuditRepository }>;
   retention: ErrorRetention;
   /** APP_RELEASE: stored with each server error. */
   release: string | null;

@@ -12,8 +12,10 @@ import { conflict, notFound, UserNotFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { AccountMails } from '../mail/account-mails.js';
+import type { MailOutboxRepository } from '../mail/mail-outbox.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { MailMonitoringRepository, OutboxMailRow } from './mail.repository.js';
 import { scrubSecrets } from './scrub.js';
@@ -21,7 +23,12 @@ import { scrubSecrets } from './scrub.js';
 interface MailMonitoringDeps {
   repository: MailMonitoringRepository;
   users: UsersRepository;
-  unitOfWork: UnitOfWork;
+  /** Retry, cancel and the test mail are audited with the change they make. */
+  unitOfWork: UnitOfWork<{
+    mailMonitoring: MailMonitoringRepository;
+    mailOutbox: MailOutboxRepository;
+    audit: AuditRepository;
+  }>;
   mails: AccountMails;
   /** Wakes this process's mail worker (a retried mail is due now). */
   wakeWorker: () => void;

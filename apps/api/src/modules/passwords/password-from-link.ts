@@ -1,19 +1,31 @@
 import type { Status, TokenType } from '@staff-admin/shared';
 import { nowIso, type Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
-import type { TransactionScope, UnitOfWork } from '../../repositories.js';
+import type { TransactionScope, UnitOfWork } from '../../db/unit-of-work.js';
 import type { AuditAction, RequestOrigin } from '../audit/audit-events.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { OneTimeTokensRepository } from '../one-time-tokens/one-time-tokens.repository.js';
 import {
   invalidToken,
   type OneTimeTokensService,
   type RecognisedToken,
 } from '../one-time-tokens/one-time-tokens.service.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
 import { assertPasswordPolicy } from './password-policy.js';
+
+/** What setting a password from a link writes through (a reset also ends the user's sessions). */
+export interface PasswordLinkTransaction {
+  oneTimeTokens: OneTimeTokensRepository;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  audit: AuditRepository;
+}
 
 export interface PasswordFromLinkDeps {
   tokens: OneTimeTokensService;
   hasher: PasswordHasher;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<PasswordLinkTransaction>;
   clock: Clock;
 }
 
@@ -29,7 +41,7 @@ export interface PasswordFromLink {
   action: AuditAction;
   /** More of the same change, inside its transaction. */
   alsoInTransaction?: (
-    scope: TransactionScope,
+    scope: TransactionScope<PasswordLinkTransaction>,
     token: RecognisedToken,
     now: string,
   ) => Promise<void>;

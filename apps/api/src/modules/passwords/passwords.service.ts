@@ -7,10 +7,11 @@ import {
 } from '@staff-admin/shared';
 import { invalid, SessionEnded, WrongPassword } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { recordLock, type LoginLockout } from '../auth/login-lockout.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AccountMails } from '../mail/account-mails.js';
+import type { MailTransaction } from '../mail/mail-outbox.js';
 import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -18,10 +19,10 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
 import type { ForgotPasswordQuota } from './forgot-password-quota.js';
 import { assertPasswordPolicy } from './password-policy.js';
-import { setPasswordFromLink } from './password-from-link.js';
+import { setPasswordFromLink, type PasswordLinkTransaction } from './password-from-link.js';
 
 interface PasswordsDeps {
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<PasswordLinkTransaction & MailTransaction>;
   users: UsersRepository;
   tokens: OneTimeTokensService;
   mails: AccountMails;

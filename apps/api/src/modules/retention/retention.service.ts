@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { NO_ORIGIN } from '../audit/audit-events.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { ErrorsService } from '../monitoring/errors.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { PasskeysRepository } from '../two-step/passkeys.repository.js';
@@ -62,7 +63,7 @@ interface RetentionDeps {
   twoStep: Pick<TwoStepRepository, 'deleteChallengesEndedBefore'>;
   /** Passkey registration challenges. */
   passkeys: Pick<PasskeysRepository, 'deleteRegistrationsExpiredBefore'>;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<{ retention: RetentionRepository; audit: AuditRepository }>;
   /** ACCOUNT_EXPIRY: an account with no sign-in for this long expires. */
   accountExpiryMs: number;
   log: FastifyBaseLogger;

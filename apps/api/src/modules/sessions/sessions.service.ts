@@ -13,8 +13,9 @@ import { accountNotActive, notFound, SessionEnded } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
-import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AuditEntry, RequestOrigin } from '../audit/audit-events.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import { generateOpaqueToken, hashToken } from '../../lib/secure-token.js';
 import type { Revocation, RevocationBus } from './revocation-bus.js';
 import { SessionCache } from './session-cache.js';
@@ -59,10 +60,16 @@ export interface SessionPolicy {
   cacheTtlMs: number;
 }
 
+/** The repositories a session change writes through: the sessions, and the audit trail. */
+export interface SessionsTransaction {
+  sessions: SessionsRepository;
+  audit: AuditRepository;
+}
+
 export interface SessionsServiceDeps {
   repository: SessionsRepository;
   /** Changes and their audit events commit together. */
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<SessionsTransaction>;
   policy: SessionPolicy;
   /** Seals the successor pair kept for the grace window. */
   successorBox: SealedBox;
@@ -92,7 +99,7 @@ const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.st
  */
 export class SessionsService {
   private readonly repository: SessionsRepository;
-  private readonly unitOfWork: UnitOfWork;
+  private readonly unitOfWork: UnitOfWork<SessionsTransaction>;
   private readonly policy: SessionPolicy;
   private readonly successorBox: SealedBox;
   private readonly revocations: RevocationBus;
@@ -127,7 +134,7 @@ export class SessionsService {
   async start(
     userId: string,
     meta: SessionMeta,
-    repos?: Pick<Repositories, 'sessions'>,
+    repos?: Pick<SessionsTransaction, 'sessions'>,
   ): Promise<IssuedSession> {
     const now = this.clock.now();
     const created = toIso(now);

@@ -23,9 +23,9 @@ import {
 import { isUuid, newId } from '../../lib/ids.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import { requireRecentAuth } from '../../http/guards.js';
-import type { UnitOfWork } from '../../repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import type { TwoStepService } from './two-step.service.js';
+import type { TwoStepService, TwoStepTransaction } from './two-step.service.js';
 import { toPasskey, type PasskeyRow, type PasskeysRepository } from './passkeys.repository.js';
 
 /**
@@ -71,7 +71,7 @@ const WEBAUTHN_TIMEOUT_MS = 60_000;
 interface PasskeysServiceDeps {
   repository: PasskeysRepository;
   users: UsersRepository;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<TwoStepTransaction>;
   core: TwoStepCore;
   relyingParty: RelyingParty;
   clock: Clock;

@@ -30,23 +30,32 @@ import { isUuid, newId } from '../../lib/ids.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
 import { generateOpaqueToken, hashToken } from '../../lib/secure-token.js';
-import type { Repositories, TransactionScope, UnitOfWork } from '../../repositories.js';
+import type { TransactionScope, UnitOfWork } from '../../db/unit-of-work.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { AuditAction, RequestOrigin } from '../audit/audit-events.js';
 import type { AccessTokens } from '../auth/access-tokens.js';
 import { recordLock, type Attempt, type LoginLockout } from '../auth/login-lockout.js';
 import type { AccountMails } from '../mail/account-mails.js';
+import type { MailTransaction } from '../mail/mail-outbox.js';
 import type { TwoStepMailEvent } from '../mail/mail.templates.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
+import type { SessionsService, SessionsTransaction } from '../sessions/sessions.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.js';
+import type { PasskeysRepository } from './passkeys.repository.js';
 import type { PasswordRehash, TwoStepRepository } from './two-step.repository.js';
 
 const M = TWO_STEP_MESSAGES;
 
 /** How a factor is named in mails and audit details. */
 export const FACTOR_NAMES = { totp: 'An authenticator app', passkey: 'A passkey' } as const;
+
+/** What a change of factors writes through; a sign-in's second step also starts the session. */
+export interface TwoStepTransaction extends SessionsTransaction, MailTransaction {
+  twoStep: TwoStepRepository;
+  passkeys: PasskeysRepository;
+  users: UsersRepository;
+}
 
 export interface TwoStepServiceDeps {
   repository: TwoStepRepository;
@@ -55,7 +64,7 @@ export interface TwoStepServiceDeps {
   hasher: PasswordHasher;
   accessTokens: AccessTokens;
   lockout: LoginLockout;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<TwoStepTransaction>;
   /** Audit events written outside a transaction (failed attempts). */
   audit: AuditRepository;
   mails: AccountMails;
@@ -200,7 +209,7 @@ export class TwoStepService {
     challenge: SignInChallenge,
     method: SecondStepMethod,
     origin: RequestOrigin,
-    work?: (scope: TransactionScope) => Promise<void>,
+    work?: (scope: TransactionScope<TwoStepTransaction>) => Promise<void>,
   ): Promise<TokenPair> {
     const tokens = await this.startSession(challenge, method, origin, work);
     await this.deps.lockout.clear(await this.emailOf(challenge.userId));
@@ -249,7 +258,7 @@ export class TwoStepService {
     challenge: SignInChallenge,
     method: SecondStepMethod,
     origin: RequestOrigin,
-    work?: (scope: TransactionScope) => Promise<void>,
+    work?: (scope: TransactionScope<TwoStepTransaction>) => Promise<void>,
   ): Promise<TokenPair> {
     const session = await this.deps.unitOfWork.run(async (scope) => {
       const { repos } = scope;
@@ -515,7 +524,10 @@ export class TwoStepService {
    * commit every process forgets the user's cached sessions (the authenticate step reads the
    * flag with the session).
    */
-  async factorsChanged(scope: TransactionScope, userId: string): Promise<FactorChangeResult> {
+  async factorsChanged(
+    scope: TransactionScope<TwoStepTransaction>,
+    userId: string,
+  ): Promise<FactorChangeResult> {
     const { repos, afterCommit } = scope;
     const enabled = await repos.twoStep.refreshTwoStepEnabled(userId);
     let recoveryCodes: string[] = [];
@@ -531,7 +543,7 @@ export class TwoStepService {
    * mail to the user. The factor's own event (`passkey.added`, …) is the caller's.
    */
   async factorChanged(
-    scope: TransactionScope,
+    scope: TransactionScope<TwoStepTransaction>,
     change: {
       userId: string;
       actorId: string;
@@ -562,7 +574,7 @@ export class TwoStepService {
   }
 
   /** New codes when the user has no unused one (returned, to show once); [] otherwise. */
-  async ensureRecoveryCodes(repos: Repositories, userId: string): Promise<string[]> {
+  async ensureRecoveryCodes(repos: TwoStepTransaction, userId: string): Promise<string[]> {
     if ((await repos.twoStep.countUnusedRecoveryCodes(userId)) > 0) return [];
     return this.replaceRecoveryCodes(repos, userId);
   }
@@ -572,7 +584,7 @@ export class TwoStepService {
    * transaction.
    */
   async notify(
-    scope: TransactionScope,
+    scope: TransactionScope<TwoStepTransaction>,
     change: {
       action: AuditAction;
       user: { id: string; email: string; fullName: string | null };
@@ -600,7 +612,7 @@ export class TwoStepService {
 
   // Codes
 
-  private async replaceRecoveryCodes(repos: Repositories, userId: string): Promise<string[]> {
+  private async replaceRecoveryCodes(repos: TwoStepTransaction, userId: string): Promise<string[]> {
     const codes = newRecoveryCodes();
     await repos.twoStep.replaceRecoveryCodes(
       userId,
@@ -661,7 +673,7 @@ export class TwoStepService {
  * false when a concurrent request spent it first (a replay).
  */
 interface CodeCheck {
-  use: (scope: TransactionScope, origin: RequestOrigin) => Promise<boolean>;
+  use: (scope: TransactionScope<TwoStepTransaction>, origin: RequestOrigin) => Promise<boolean>;
 }
 
 /** 400 with `errors.code`: the authenticator code or recovery code is not valid. */

@@ -18,10 +18,12 @@ import { EmailTaken, forbidden, invalid, LastActiveAdmin, UserNotFound } from '.
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
-import type { Repositories, UnitOfWork } from '../../repositories.js';
+import type { TransactionScope, UnitOfWork } from '../../db/unit-of-work.js';
 import { NO_ORIGIN, type RequestOrigin } from '../audit/audit-events.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
-import type { UploadRow } from '../uploads/uploads.repository.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import type { UploadRow, UploadsRepository } from '../uploads/uploads.repository.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { grantsAdminRole } from './admin-role.js';
 import { resolveUserFilter, type UserFilter } from './user-search.js';
@@ -36,11 +38,21 @@ import { USER_ADMIN_MESSAGES } from './users.messages.js';
 /** How many users the CSV export reads per query (docs/user-management.md). */
 export const USER_EXPORT_BATCH_SIZE = 500;
 
+/** The repositories a change to users writes through. */
+export interface UsersTransaction {
+  users: UsersRepository;
+  audit: AuditRepository;
+  sessions: SessionsRepository;
+  uploads: UploadsRepository;
+  /** The retention job's rule (modules/retention), asked again under the lock before expiring. */
+  retention: { staleSince(userId: string, cutoff: string): Promise<string | undefined> };
+}
+
 export interface UsersServiceDeps {
   repository: UsersRepository;
   hasher: PasswordHasher;
   sessions: SessionsService;
-  unitOfWork: UnitOfWork;
+  unitOfWork: UnitOfWork<UsersTransaction>;
   uploads: UploadsService;
   clock: Clock;
   /** Users per query of the CSV export; USER_EXPORT_BATCH_SIZE unless given (tests lower it). */
@@ -331,7 +343,7 @@ export class UsersService {
    * every user made a bulk deactivation lock each admin's row once per user.
    */
   private async runWithAdminRule<T>(
-    work: (scope: UnitOfWorkScope, activeAdmins: () => string[]) => Promise<T>,
+    work: (scope: TransactionScope<UsersTransaction>, activeAdmins: () => string[]) => Promise<T>,
   ): Promise<T> {
     try {
       return await this.deps.unitOfWork.run((scope) =>
@@ -458,7 +470,7 @@ export class UsersService {
 
 /** Audit events for a change of position or status, with the values before and after. */
 async function recordStandingChanges(
-  repos: Repositories,
+  repos: UsersTransaction,
   userId: string,
   before: UserStanding,
   changes: UserChanges,
@@ -484,9 +496,6 @@ async function recordStandingChanges(
   }
 }
 
-/** What a unit of work's callback is given (its repositories and `afterCommit`). */
-type UnitOfWorkScope = Parameters<Parameters<UnitOfWork['run']>[0]>[0];
-
 /** A transaction met an active admin before locking the admins: it runs again, admins first. */
 class AdminsNotLocked extends Error {}
 
@@ -502,7 +511,7 @@ function assertAnotherActiveAdmin(activeAdminIds: string[], userId: string): voi
  * unused upload is answered like an unknown path.
  */
 async function assertUsablePicture(
-  repos: Repositories,
+  repos: UsersTransaction,
   imageUrl: string,
   userId: string,
   editorId: string,
@@ -517,7 +526,10 @@ async function assertUsablePicture(
 }
 
 /** Deletes the record of a picture being replaced or removed; its file goes after the commit. */
-async function releasePicture(repos: Repositories, imageUrl: string | null): Promise<UploadRow[]> {
+async function releasePicture(
+  repos: UsersTransaction,
+  imageUrl: string | null,
+): Promise<UploadRow[]> {
   if (!imageUrl) return [];
   const row = await repos.uploads.deleteByPath(imageUrl);
   return row ? [row] : [];
