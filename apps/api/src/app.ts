@@ -11,11 +11,11 @@ import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { withLocalFallback } from './lib/fallback-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
-import { AccessTokens, jwtOptions } from './modules/auth/access-tokens.js';
+import { AccessTokens, jwtOptions } from './modules/sessions/access-tokens.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { LoginLockout } from './modules/auth/login-lockout.js';
+import { LoginLockout } from './modules/lockout/login-lockout.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { Metrics } from './modules/monitoring/metrics.js';
 import { MetricsRepository } from './modules/monitoring/metrics.repository.js';
@@ -32,7 +32,7 @@ import { OverviewRepository } from './modules/monitoring/overview.repository.js'
 import { overviewRoutes } from './modules/monitoring/overview.routes.js';
 import { HEARTBEAT_INTERVAL_MS, OverviewService } from './modules/monitoring/overview.service.js';
 import { ProcessMonitor } from './modules/monitoring/process-monitor.js';
-import { JobLeaseRepository } from './modules/retention/job-lease.repository.js';
+import { JobLeaseRepository } from './db/job-leases.js';
 import { oneTimeTokensRoutes } from './modules/one-time-tokens/one-time-tokens.routes.js';
 import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
 import {
@@ -43,12 +43,13 @@ import {
 import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { UsersBulkRepository } from './modules/users/users-bulk.repository.js';
-import { usersBulkRoutes } from './modules/users/users-bulk.routes.js';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.js';
+import { UsersBulkRepository } from './modules/users-bulk/users-bulk.repository.js';
+import { usersBulkRoutes } from './modules/users-bulk/users-bulk.routes.js';
 import {
   BULK_ROWS_IN_FLIGHT_POSTGRES,
   UsersBulkService,
-} from './modules/users/users-bulk.service.js';
+} from './modules/users-bulk/users-bulk.service.js';
 import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
 import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
 import { TwoStepService } from './modules/two-step/two-step.service.js';
@@ -305,7 +306,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         auth,
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
-      await api.register(usersRoutes, { users: core.users, personalData: core.personalData });
+      await api.register(usersRoutes, { users: core.users });
+      await api.register(personalDataRoutes, { personalData: core.personalData });
       await api.register(usersBulkRoutes, { bulk: usersBulk });
       await api.register(twoStepRoutes, {
         twoStep,

@@ -7,8 +7,8 @@ import type { CounterStore } from './lib/counter-store.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { createSealedBox } from './lib/sealed-box.js';
 import type { AuditRepository } from './modules/audit/audit.repository.js';
-import type { LoginLockout } from './modules/auth/login-lockout.js';
-import { JobLeaseRepository } from './modules/retention/job-lease.repository.js';
+import type { LoginLockout } from './modules/lockout/login-lockout.js';
+import { JobLeaseRepository } from './db/job-leases.js';
 import { RetentionService } from './modules/retention/retention.service.js';
 import {
   createMemoryRevocationBus,
@@ -23,7 +23,7 @@ import { ErrorsService } from './modules/monitoring/errors.service.js';
 import { MailMonitoringService } from './modules/monitoring/mail.service.js';
 import { OverviewRepository } from './modules/monitoring/overview.repository.js';
 import { AccountLinks, AccountMails } from './modules/mail/account-mails.js';
-import { MailDeliveryCheck } from './modules/mail/mail-delivery.js';
+import { MailDeliveryCheck } from './modules/monitoring/mail-delivery.js';
 import { MailOutbox } from './modules/mail/mail-outbox.js';
 import { MailWorker } from './modules/mail/mail-worker.js';
 import { createSmtpTransport } from './modules/mail/smtp-transport.js';
@@ -36,7 +36,7 @@ import { UploadsService } from './modules/uploads/uploads.service.js';
 import { RememberedMatches } from './modules/users/remembered-matches.js';
 import type { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
-import { PersonalDataService } from './modules/users/personal-data.service.js';
+import { PersonalDataService } from './modules/personal-data/personal-data.service.js';
 import { createRepositories, type Repositories } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */

@@ -1,7 +1,7 @@
 import { API_MESSAGES } from '@staff-admin/shared';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessTokens, CHECKED_TOKENS_KEPT } from '../src/modules/auth/access-tokens.js';
+import { AccessTokens, CHECKED_TOKENS_KEPT } from '../src/modules/sessions/access-tokens.js';
 import {
   bearer,
   craftJwt,

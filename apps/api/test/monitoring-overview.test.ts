@@ -3,7 +3,7 @@ import type { Overview, OverviewCountName } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createLogger } from '../src/lib/logger.js';
-import { JobLeaseRepository } from '../src/modules/retention/job-lease.repository.js';
+import { JobLeaseRepository } from '../src/db/job-leases.js';
 import {
   bearer,
   createTestApp,

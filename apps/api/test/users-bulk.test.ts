@@ -9,7 +9,7 @@ import {
 } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NO_ORIGIN } from '../src/modules/audit/audit-events.js';
-import { USERS_BULK_MESSAGES } from '../src/modules/users/users-bulk.service.js';
+import { USERS_BULK_MESSAGES } from '../src/modules/users-bulk/users-bulk.service.js';
 import { USER_ADMIN_MESSAGES } from '../src/modules/users/users.messages.js';
 import {
   activeAdminIds,

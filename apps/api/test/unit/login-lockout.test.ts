@@ -6,7 +6,7 @@ import {
   lockDurationMs,
   LOGIN_FAILURE_WINDOW_MS,
   LoginLockout,
-} from '../../src/modules/auth/login-lockout.js';
+} from '../../src/modules/lockout/login-lockout.js';
 
 const MINUTE = 60_000;
 

@@ -3,6 +3,7 @@ import {
   AUDIT_PAGED_MAX_ROWS,
   LIST_MAX_LIMIT,
   SECURITY_MESSAGES,
+  type AuditEvent,
   type AuditPage,
 } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -64,7 +65,8 @@ function toFilter(query: z.infer<typeof auditExportQuerySchema>): AuditFilter {
   };
 }
 
-const auditEventSchema = z.object({
+/** An audit event as recorded (the trail adds the people's names). */
+export const auditEventSchema = z.object({
   id: z.string(),
   at: z.string(),
   action: z.string(),
@@ -73,7 +75,7 @@ const auditEventSchema = z.object({
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
-});
+}) satisfies z.ZodType<AuditEvent>;
 
 const auditPersonSchema = z.object({
   id: z.string(),

@@ -23,8 +23,8 @@ import type {
 } from '../sessions/sessions.service.js';
 import type { TwoStepService } from '../two-step/two-step.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import type { AccessTokens } from './access-tokens.js';
-import { recordLock, type Attempt, type LoginLockout } from './login-lockout.js';
+import type { AccessTokens } from '../sessions/access-tokens.js';
+import { recordLock, type Attempt, type LoginLockout } from '../lockout/login-lockout.js';
 
 interface AuthServiceDeps {
   users: UsersRepository;

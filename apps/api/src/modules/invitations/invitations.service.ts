@@ -16,7 +16,7 @@ import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AccountMails } from '../mail/account-mails.js';
 import type { MailTransaction } from '../mail/mail-outbox.js';
-import type { MailDeliveryCheck } from '../mail/mail-delivery.js';
+import type { MailDeliveryCheck } from '../monitoring/mail-delivery.js';
 import {
   setPasswordFromLink,
   type PasswordLinkTransaction,

@@ -13,7 +13,7 @@ import {
 } from '@staff-admin/shared';
 import type { Interval } from '../../db/interval-counts.js';
 import { toIso, type Clock } from '../../lib/clock.js';
-import type { JobLeaseRepository } from '../retention/job-lease.repository.js';
+import type { JobLeaseRepository } from '../../db/job-leases.js';
 import type { BrowserReportsToday } from './errors.service.js';
 import type { OverviewRepository } from './overview.repository.js';
 import type { ProcessMonitor } from './process-monitor.js';

@@ -10,7 +10,7 @@ import { toIso, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import { MAX_LOCK_MS, type LoginLockout } from '../auth/login-lockout.js';
+import { MAX_LOCK_MS, type LoginLockout } from '../lockout/login-lockout.js';
 import type { LockTrailRow, SecurityRepository } from './security.repository.js';
 
 const HOUR_MS = 3_600_000;

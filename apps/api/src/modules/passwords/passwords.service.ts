@@ -8,7 +8,7 @@ import {
 import { invalid, SessionEnded, WrongPassword } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import { recordLock, type LoginLockout } from '../auth/login-lockout.js';
+import { recordLock, type LoginLockout } from '../lockout/login-lockout.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AccountMails } from '../mail/account-mails.js';
 import type { MailTransaction } from '../mail/mail-outbox.js';

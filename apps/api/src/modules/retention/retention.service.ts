@@ -10,7 +10,7 @@ import type { PasskeysRepository } from '../two-step/passkeys.repository.js';
 import type { TwoStepRepository } from '../two-step/two-step.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
-import type { JobLeaseRepository } from './job-lease.repository.js';
+import type { JobLeaseRepository } from '../../db/job-leases.js';
 import type {
   LapsedInvitation,
   RetentionRepository,

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { currentAuth, manageUsersOrSelf } from '../../http/guards.js';
 import { paginatedSchema } from '../../lib/pagination.js';
-import type { UsersService } from '../users/users.service.js';
 import type { SessionsService } from './sessions.service.js';
 
 const userSessionSchema = z.object({
@@ -16,9 +15,14 @@ const userSessionSchema = z.object({
   current: z.boolean(),
 }) satisfies z.ZodType<ActiveSession>;
 
+/** The users module, above this one: 404 for a user who does not exist. */
+interface UserLookup {
+  getById(id: string): Promise<{ id: string }>;
+}
+
 export const sessionsRoutes: FastifyPluginAsyncZod<{
   sessions: SessionsService;
-  users: UsersService;
+  users: UserLookup;
 }> = async (app, { sessions, users }) => {
   app.get(
     '/users/:id/sessions',

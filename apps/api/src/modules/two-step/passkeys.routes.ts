@@ -10,13 +10,7 @@ import { currentAuth } from '../../http/guards.js';
 import { authRateLimit } from '../../http/rate-limits.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import type { PasskeysService } from './passkeys.service.js';
-
-const passkeySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-});
+import { passkeySchema, tokenPairSchema } from './two-step.schemas.js';
 
 const credentialDescriptorSchema = z.object({
   id: z.string(),
@@ -61,8 +55,6 @@ const requestOptionsSchema = z.object({
   hints: z.array(z.string()).optional(),
   extensions: extensionsSchema.optional(),
 });
-
-const tokenPairSchema = envelope(z.object({ access_token: z.string(), refresh_token: z.string() }));
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -199,7 +191,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
           'code) or the passkey is not one of the account’s; 401 when the challenge expired or ' +
           'was used; 429 while the account is locked.',
         body: passkeySignInSchema,
-        response: { 200: tokenPairSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: envelope(tokenPairSchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => ({ data: await passkeys.signIn(request.body, requestOrigin(request)) }),

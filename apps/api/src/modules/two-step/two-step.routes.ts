@@ -1,34 +1,12 @@
-import {
-  confirmTotpSchema,
-  reauthenticateSchema,
-  SECOND_STEP_METHODS,
-  secondStepSchema,
-} from '@staff-admin/shared';
+import { confirmTotpSchema, reauthenticateSchema, secondStepSchema } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth, manageUsers } from '../../http/guards.js';
 import { authRateLimit } from '../../http/rate-limits.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { userSchema } from '../users/users.schemas.js';
+import { passkeySchema, tokenPairSchema } from './two-step.schemas.js';
 import type { TwoStepService } from './two-step.service.js';
-
-export const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
-
-/** `POST /auth/login`'s answer when the account has a second factor. */
-export const secondStepRequiredSchema = z.object({
-  second_step: z.object({
-    challenge_token: z.string(),
-    methods: z.array(z.enum(SECOND_STEP_METHODS)),
-    expires_at: z.string(),
-  }),
-});
-
-const passkeySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-});
 
 const twoStepStatusSchema = z.object({
   enabled: z.boolean(),

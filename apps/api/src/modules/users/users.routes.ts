@@ -16,8 +16,7 @@ import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../h
 import { csvChunks } from '../../lib/csv.js';
 import { paginatedSchema } from '../../lib/pagination.js';
 import { currentAuth, manageUsers, manageUsersOrSelf } from '../../http/guards.js';
-import type { PersonalDataService } from './personal-data.service.js';
-import { personalDataSchema, userSchema } from './users.schemas.js';
+import { userSchema } from './users.schemas.js';
 import type { UsersService } from './users.service.js';
 
 /** The list's filters, as the list and its export describe them. */
@@ -36,10 +35,10 @@ async function* exportRows(batches: AsyncIterable<User[]>) {
   for await (const batch of batches) yield batch.map(userExportRow);
 }
 
-export const usersRoutes: FastifyPluginAsyncZod<{
-  users: UsersService;
-  personalData: PersonalDataService;
-}> = async (app, { users, personalData }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
   app.get(
     '/users/profile',
     {
@@ -74,36 +73,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       data: await users.updateProfile(currentAuth(request).userId, request.body),
     }),
-  );
-
-  app.get(
-    '/users/profile/export',
-    {
-      onRequest: [app.authenticate],
-      schema: {
-        tags: ['users'],
-        summary: 'Everything the site holds about the signed-in user, as a JSON file',
-        description:
-          'The profile (the User), the live sessions, the second factors (whether an ' +
-          'authenticator is on, how many recovery codes are left, the passkeys’ names and dates) ' +
-          'and the audit events where the user is the actor or the target, oldest first. Never ' +
-          'a password hash, a token, an authenticator secret or a passkey’s key; the IP address ' +
-          'and browser of an event another user caused are left out. `{ data }` like every ' +
-          'answer, sent as an attachment `my-data-YYYY-MM-DD.json` (the site saves `data`). ' +
-          'Audited as `user.data_exported`. Not open while two-step sign-in must be set up.',
-        security: bearerSecurity,
-        response: { 200: envelope(personalDataSchema), ...errorResponses(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const data = await personalData.export(currentAuth(request), requestOrigin(request));
-      return reply
-        .header(
-          'Content-Disposition',
-          `attachment; filename="my-data-${data.exportedAt.slice(0, 10)}.json"`,
-        )
-        .send({ data });
-    },
   );
 
   app.get(

@@ -17,10 +17,10 @@ import { isUuid } from '../../lib/ids.js';
 import type { RequestOrigin } from '../audit/audit-events.js';
 import type { InvitationsService } from '../invitations/invitations.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
-import { grantsAdminRole, type Standing } from './admin-role.js';
+import { grantsAdminRole, type Standing } from '../users/admin-role.js';
 import type { BulkTarget, UsersBulkRepository } from './users-bulk.repository.js';
-import { resolveUserFilter } from './user-search.js';
-import type { UsersService } from './users.service.js';
+import { resolveUserFilter } from '../users/user-search.js';
+import type { UsersService } from '../users/users.service.js';
 
 /** The bulk call's own answers (no one-user call has them). */
 export const USERS_BULK_MESSAGES = {

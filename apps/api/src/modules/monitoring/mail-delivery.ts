@@ -1,7 +1,7 @@
 import type { MailDelivery } from '@staff-admin/shared';
 import { toIso, type Clock } from '../../lib/clock.js';
-import type { OverviewRepository } from '../monitoring/overview.repository.js';
-import { MAIL_WAIT_WARN_MS } from '../monitoring/overview.service.js';
+import type { OverviewRepository } from './overview.repository.js';
+import { MAIL_WAIT_WARN_MS } from './overview.service.js';
 
 interface MailDeliveryDeps {
   /** The outbox as the Overview's SMTP and Mail worker checks read it. */

@@ -5,7 +5,7 @@ import type { AuditEventRow, AuditRepository } from '../audit/audit.repository.j
 import type { RequestOrigin } from '../audit/audit-events.js';
 import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
 import type { TwoStepRepository } from '../two-step/two-step.repository.js';
-import type { UsersRepository } from './users.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
 
 export interface PersonalDataDeps {
   users: UsersRepository;

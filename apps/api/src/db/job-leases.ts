@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB } from './schema.js';
 
 /**
  * A lease per scheduled job, so that of several processes scheduling it only one runs it at a
