@@ -99,8 +99,17 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      // Rules that read the imported file (import-x/no-cycle) parse TypeScript with this parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
+  },
+  // No circle of imports in the site or the shared package (docs/architecture.md): a file never
+  // reaches itself through its imports, lazy import() included (type-only imports are erased).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

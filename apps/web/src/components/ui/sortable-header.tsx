@@ -5,14 +5,14 @@ import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from 'lucide-react';
 interface SortableHeaderProps<S extends string> {
   /** The column's name, also the sort button's accessible name. */
   label: string;
-  /** The sort this column applies; without it the header is plain text. */
+  /** The sort this column applies; without it (or `onSort`) the header is plain text. */
   sort?: S;
   /** The table's sort now. */
-  sortBy: S;
-  sortDirection: SortDirection;
+  sortBy?: S;
+  sortDirection?: SortDirection;
   /** The button was pressed: the list decides the direction (toggle, or a column's first). */
-  onSort: (column: S) => void;
-  /** Added to the cell's classes (`whitespace-nowrap`, `text-right`). */
+  onSort?: (column: S) => void;
+  /** Added to the cell's classes (`text-right`). */
   className?: string;
 }
 
@@ -33,9 +33,9 @@ export function SortableHeader<S extends string>({
     <th
       scope="col"
       aria-sort={sorted ? (sortDirection === 'ASC' ? 'ascending' : 'descending') : undefined}
-      className={clsx('px-4 py-2 font-semibold', className)}
+      className={clsx('px-4 py-2 font-semibold whitespace-nowrap', className)}
     >
-      {sort ? (
+      {sort && onSort ? (
         <button
           type="button"
           onClick={() => onSort(sort)}

@@ -1,22 +1,31 @@
-import type { CostCategory, CostEntry, Paginated } from '@staff-admin/shared';
+import { COST_CATEGORIES, type CostEntry, type Paginated } from '@staff-admin/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { downloadFile } from '../../../lib/download-file.js';
+import {
+  dayParam,
+  idParam,
+  inUrlAs,
+  listView,
+  oneOfParam,
+  type ParamsOf,
+} from '../../../lib/list-params.js';
 import { budgetingKeys } from './keys.js';
 
-/** The costs tab's view: filters (empty = all) and page. */
-export interface CostsParams {
-  from: string;
-  to: string;
-  category: CostCategory | '';
-  userId: string;
-  page: number;
-  limitPerPage: number;
-}
-
-/** The query string of the list and of its CSV export: empty filters are left out. */
-export const costsQuery = (params: CostsParams) =>
-  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
+/**
+ * The costs tab's view in the URL of a project, beside the tab itself (`listCostsQuerySchema`):
+ * filters and page, newest day first.
+ */
+export const COSTS_LIST = listView({
+  filters: {
+    from: dayParam,
+    to: dayParam,
+    category: oneOfParam(COST_CATEGORIES),
+    userId: inUrlAs('person', idParam),
+  },
+  pageSize: 20,
+});
+export type CostsParams = ParamsOf<typeof COSTS_LIST>;
 
 /** GET /projects/{id}/costs: one page, newest day first. */
 export function useCosts(projectId: string, params: CostsParams) {
@@ -25,7 +34,7 @@ export function useCosts(projectId: string, params: CostsParams) {
     queryFn: async ({ signal }) =>
       (
         await api.get<Paginated<CostEntry>>(`/projects/${encodeURIComponent(projectId)}/costs`, {
-          params: costsQuery(params),
+          params: COSTS_LIST.apiQuery(params),
           signal,
         })
       ).data,
@@ -44,13 +53,11 @@ export function useExportCostsCsv() {
       projectId: string;
       code: string;
       params: CostsParams;
-    }) => {
-      const { page: _page, limitPerPage: _limit, ...filters } = costsQuery(params);
-      return downloadFile(
+    }) =>
+      downloadFile(
         `/projects/${encodeURIComponent(projectId)}/costs/export.csv`,
-        filters,
+        COSTS_LIST.apiQuery(params, { allPages: true }),
         `${code}-costs.csv`,
-      );
-    },
+      ),
   });
 }

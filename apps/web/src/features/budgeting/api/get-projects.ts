@@ -1,39 +1,31 @@
-import type {
-  ProjectList,
-  ProjectSortColumn,
-  ProjectStatus,
-  SortDirection,
+import {
+  CURRENCY_CODES,
+  PROJECT_LIST_DEFAULT_SORT,
+  PROJECT_SORT_COLUMNS,
+  PROJECT_STATUSES,
+  type ProjectList,
 } from '@staff-admin/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { downloadFile } from '../../../lib/download-file.js';
+import { listView, oneOfParam, searchParam, type ParamsOf } from '../../../lib/list-params.js';
 import { budgetingKeys } from './keys.js';
 
-/** One view of the project list: what the URL of /financial/projects holds. */
-export interface ProjectsParams {
-  search: string;
-  status: ProjectStatus | '';
-  currency: string;
-  page: number;
-  limitPerPage: number;
-  sortBy: ProjectSortColumn;
-  sortDirection: SortDirection;
-}
-
-/** The query string of the list and of its CSV export: empty filters are left out. */
-export function projectsQuery({ search, status, currency, ...rest }: ProjectsParams) {
-  return {
-    ...(search ? { search } : {}),
-    ...(status ? { status } : {}),
-    ...(currency ? { currency } : {}),
-    ...rest,
-  };
-}
+/** The project list's view in the URL of /financial/projects (`listProjectsQuerySchema`). */
+export const PROJECTS_LIST = listView({
+  filters: {
+    search: searchParam,
+    status: oneOfParam(PROJECT_STATUSES),
+    currency: oneOfParam(CURRENCY_CODES),
+  },
+  sort: { columns: PROJECT_SORT_COLUMNS, default: PROJECT_LIST_DEFAULT_SORT, first: 'ASC' },
+});
+export type ProjectsParams = ParamsOf<typeof PROJECTS_LIST>;
 
 /** GET /projects: one page of projects, with the totals of every match. */
 async function getProjects(params: ProjectsParams, signal?: AbortSignal): Promise<ProjectList> {
   const { data } = await api.get<ProjectList>('/projects', {
-    params: projectsQuery(params),
+    params: PROJECTS_LIST.apiQuery(params),
     signal,
   });
   return data;
@@ -52,9 +44,11 @@ export function useProjects(params: ProjectsParams) {
 /** GET /projects/export.csv: every project the filters match, as a download. */
 export function useExportProjectsCsv() {
   return useMutation({
-    mutationFn: (params: ProjectsParams) => {
-      const { page: _page, limitPerPage: _limit, ...filters } = projectsQuery(params);
-      return downloadFile('/projects/export.csv', filters, 'projects.csv');
-    },
+    mutationFn: (params: ProjectsParams) =>
+      downloadFile(
+        '/projects/export.csv',
+        PROJECTS_LIST.apiQuery(params, { allPages: true }),
+        'projects.csv',
+      ),
   });
 }

@@ -1,19 +1,13 @@
 import { dateFieldSchema, RECORD_DATE_FORMAT, type ClosedMonth } from '@staff-admin/shared';
-import clsx from 'clsx';
 import { format, subMonths } from 'date-fns';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { DateField } from '../../../components/ui/date-field.js';
 import { DateTime } from '../../../components/ui/date-time.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
-import {
-  REMOVABLE_ROW_CLASS,
-  REMOVABLE_ROWS_CAPTION_CLASS,
-  removableRowProps,
-  useRemovedRowFocus,
-} from '../../../components/ui/use-removed-row-focus.js';
+import { LoadError } from '../../../components/ui/load-error.js';
+import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { useAuthenticatedUser } from '../../../lib/auth.js';
 import { toast } from '../../../lib/toast.js';
@@ -36,9 +30,32 @@ export function ClosedMonths() {
   const [error, setError] = useState<string>();
   const monthField = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState<'close' | ClosedMonth | null>(null);
-  const { attach: tableRef, finalFocus: afterReopen } = useRemovedRowFocus();
+  const rowFocus = useRemovedRowFocus();
   const isAdmin = user.position === 'admin';
-  const columns = ['Month', 'Closed by', 'Closed at', ...(isAdmin ? ['Actions'] : [])];
+  const columns: Column<ClosedMonth>[] = [
+    {
+      header: 'Month',
+      cell: (row) => monthLabel(row.month),
+      className: 'font-medium text-slate-900',
+    },
+    { header: 'Closed by', cell: (row) => personName(row.closedBy) },
+    {
+      header: 'Closed at',
+      cell: (row) => <DateTime value={row.closedAt} pattern={RECORD_DATE_FORMAT} />,
+    },
+    ...(isAdmin
+      ? [
+          {
+            header: 'Actions',
+            cell: (row: ClosedMonth) => (
+              <Button size="small" variant="secondary" onClick={() => setConfirming(row)}>
+                Reopen {monthLabel(row.month)}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
 
   const askToClose = () => {
     const parsed = dateFieldSchema('month').safeParse(month);
@@ -89,69 +106,23 @@ export function ClosedMonths() {
         <Button type="submit">Close month</Button>
       </form>
       <section aria-label="Closed months" className="rounded-2xl border border-slate-200 bg-white">
-        {closed.isPending ? (
-          <div className="px-4 py-12 text-center">
-            <Spinner text="Loading closed months…" />
-          </div>
-        ) : closed.isError ? (
-          <p role="alert" className="px-4 py-12 text-center">
-            The closed months could not be loaded. {getErrorMessage(closed.error)}
-          </p>
+        {closed.isError ? (
+          <LoadError
+            what="The closed months could not be loaded."
+            error={closed.error}
+            onRetry={closed.refetch}
+          />
         ) : (
-          <TableScroll label="Closed months table">
-            <table
-              ref={tableRef}
-              className="w-full min-w-[560px] border-collapse text-left text-sm"
-            >
-              <caption className={REMOVABLE_ROWS_CAPTION_CLASS}>Closed months</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col" className="px-4 py-2 font-semibold">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {closed.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={columns.length} className="px-4 py-12 text-center text-slate-700">
-                      No month is closed yet.
-                    </td>
-                  </tr>
-                ) : (
-                  closed.data.map((row) => (
-                    <tr
-                      key={row.month}
-                      {...removableRowProps(row.month)}
-                      className={clsx(
-                        'border-b border-slate-100 last:border-none',
-                        REMOVABLE_ROW_CLASS,
-                      )}
-                    >
-                      <td className="px-4 py-3 font-medium">{monthLabel(row.month)}</td>
-                      <td className="px-4 py-3">{personName(row.closedBy)}</td>
-                      <td className="px-4 py-3">
-                        <DateTime value={row.closedAt} pattern={RECORD_DATE_FORMAT} />
-                      </td>
-                      {isAdmin && (
-                        <td className="px-4 py-3">
-                          <Button
-                            size="small"
-                            variant="secondary"
-                            onClick={() => setConfirming(row)}
-                          >
-                            Reopen {monthLabel(row.month)}
-                          </Button>
-                        </td>
-                      )}
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            caption="Closed months"
+            columns={columns}
+            rows={closed.data ?? []}
+            rowKey={(row) => row.month}
+            minWidth="min-w-[560px]"
+            loading={closed.isPending && 'Loading closed months…'}
+            empty="No month is closed yet."
+            rowFocus={rowFocus}
+          />
         )}
       </section>
       <ConfirmDialog
@@ -170,7 +141,7 @@ export function ClosedMonths() {
         isLoading={close.isPending || reopen.isPending}
         onConfirm={confirm}
         // A reopened month's row (and its Reopen) is gone: focus goes to its neighbour.
-        finalFocus={afterReopen}
+        finalFocus={rowFocus.finalFocus}
       />
     </div>
   );

@@ -23,10 +23,10 @@ import clsx from 'clsx';
 import Papa from 'papaparse';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { ConfirmDialog, Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useImportCosts, useUndoImport } from '../api/import-costs.js';
@@ -34,6 +34,14 @@ import { costsCount, undoImportQuestion } from '../utils/cost-counts.js';
 import { readCostFile } from '../utils/read-cost-file.js';
 
 const NONE = '__none__';
+
+const PREVIEW_COLUMNS: Column<CostImportResult['preview'][number]>[] = [
+  { header: 'Row', cell: (row) => row.row },
+  { header: 'Date', cell: (row) => formatDateText(row.date) },
+  { header: 'Category', cell: (row) => COST_CATEGORY_LABELS[row.category] },
+  { header: 'Description', cell: (row) => row.description },
+  { header: 'Amount', numeric: true, cell: (row) => formatMoney(row.amount) },
+];
 /** Where focus goes when the wizard moves on, so a screen reader hears which step it is at. */
 type Step = 'file' | 'columns' | 'preview' | 'done';
 
@@ -377,33 +385,14 @@ export function ImportDialog({
                   </ul>
                 )}
                 {preview.preview.length > 0 && (
-                  <TableScroll label="Rows to import table">
-                    <table className="w-full min-w-[480px] text-left text-sm">
-                      <caption className="sr-only">Rows to import</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">Row</th>
-                          <th scope="col">Date</th>
-                          <th scope="col">Category</th>
-                          <th scope="col">Description</th>
-                          <th scope="col" className="text-right">
-                            Amount
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {preview.preview.map((row) => (
-                          <tr key={row.row}>
-                            <td>{row.row}</td>
-                            <td>{formatDateText(row.date)}</td>
-                            <td>{COST_CATEGORY_LABELS[row.category]}</td>
-                            <td>{row.description}</td>
-                            <td className="text-right tabular-nums">{formatMoney(row.amount)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </TableScroll>
+                  <DataTable
+                    caption="Rows to import"
+                    columns={PREVIEW_COLUMNS}
+                    rows={preview.preview}
+                    rowKey={(row) => String(row.row)}
+                    minWidth="min-w-[480px]"
+                    compact
+                  />
                 )}
               </section>
             )}

@@ -4,10 +4,11 @@ import {
   percentUsed,
   PROJECT_STATUS_LABELS,
   type BudgetRevision,
+  type Money,
   type ProjectDetail,
 } from '@staff-admin/shared';
+import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { BurnBar } from './burn-bar.js';
 import { budgetByMonth } from './burn-up.js';
 
@@ -42,6 +43,31 @@ export function ProjectFigures({ project }: { project: ProjectDetail }) {
   );
 }
 
+/** A month of the burn-up: its cost, the cost so far, and the budget then. */
+interface BurnUpMonth {
+  month: string;
+  cost: Money;
+  spent: Money;
+  budget: Money;
+}
+
+const BURN_UP_COLUMNS: Column<BurnUpMonth>[] = [
+  { header: 'Month', rowHeader: true, cell: (row) => row.month },
+  { header: 'Cost', numeric: true, cell: (row) => formatMoney(row.cost) },
+  { header: 'Cumulative', numeric: true, cell: (row) => formatMoney(row.spent) },
+  { header: 'Budget', numeric: true, cell: (row) => formatMoney(row.budget) },
+  {
+    header: 'Used',
+    cell: (row) => (
+      <BurnBar
+        label={`Budget used by the end of ${row.month}`}
+        percent={percentUsed(row.spent.amount, row.budget.amount)}
+        actual={row.spent}
+      />
+    ),
+  },
+];
+
 /** Cumulative cost by month against that month's budget: the burn-up, as a table anyone can read. */
 export function BurnUpTable({
   project,
@@ -52,63 +78,27 @@ export function BurnUpTable({
 }) {
   if (project.monthlyCosts.length === 0) return null;
   const budgets = budgetByMonth(project, revisions);
+  const money = (amount: number) => ({ amount, currency: project.currency });
   const cumulatives = project.monthlyCosts.reduce<number[]>(
     (sums, { amount }) => [...sums, (sums.at(-1) ?? 0) + amount.amount],
     [],
   );
+  const months = project.monthlyCosts.map(({ month, amount }, index) => ({
+    month,
+    cost: amount,
+    spent: money(cumulatives[index] ?? 0),
+    budget: money(budgets[index] ?? project.budget.amount),
+  }));
   return (
-    <TableScroll
-      label="Cost by month table"
+    <DataTable
+      caption="Cost by month"
+      showCaption
+      columns={BURN_UP_COLUMNS}
+      rows={months}
+      rowKey={(row) => row.month}
+      minWidth="min-w-[420px]"
+      compact
       className="rounded-2xl border border-slate-200 bg-white"
-    >
-      <table className="w-full min-w-[420px] text-left text-sm">
-        <caption className="px-4 pt-3 text-left font-semibold">Cost by month</caption>
-        <thead className="border-b border-slate-200 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Month
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Cost
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Cumulative
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Budget
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Used
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {project.monthlyCosts.map(({ month, amount }, index) => {
-            const cumulative = cumulatives[index] ?? 0;
-            const budget = budgets[index] ?? project.budget.amount;
-            const spent = { amount: cumulative, currency: project.currency };
-            return (
-              <tr key={month} className="border-b border-slate-100 last:border-none">
-                <th scope="row" className="px-4 py-2 font-medium">
-                  {month}
-                </th>
-                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(amount)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatMoney(spent)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">
-                  {formatMoney({ amount: budget, currency: project.currency })}
-                </td>
-                <td className="px-4 py-2">
-                  <BurnBar
-                    label={`Budget used by the end of ${month}`}
-                    percent={percentUsed(cumulative, budget)}
-                    actual={spent}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    />
   );
 }

@@ -14,23 +14,22 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { DateTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
-import { Dropdown } from '../../../components/ui/dropdown.js';
 import { DateField } from '../../../components/ui/date-field.js';
-import { Pagination } from '../../../components/ui/pagination.js';
+import { FilterDropdown } from '../../../components/ui/filter-dropdown.js';
+import { ListResults } from '../../../components/ui/list-results.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import {
   REMOVABLE_ROW_CLASS,
   useRemovedRowFocus,
 } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
-import { PAGE_SIZES } from '../../../lib/list-params.js';
+import { useListParams } from '../../../lib/list-params.js';
 import { toast } from '../../../lib/toast.js';
 import { useDeleteCost } from '../api/change-costs.js';
 import { useCostRates } from '../api/cost-rates.js';
-import { useExportCostsCsv, useCosts } from '../api/get-costs.js';
+import { COSTS_LIST, useExportCostsCsv, useCosts } from '../api/get-costs.js';
 import { useBudgetRevisions, useImportBatches } from '../api/get-project.js';
 import { useUndoImport } from '../api/import-costs.js';
-import { useCostsParams } from '../hooks/use-costs-params.js';
 import { BudgetDialog } from './budget-dialog.js';
 import { CostDialog } from './cost-dialog.js';
 import { CostsTable } from './costs-table.js';
@@ -40,13 +39,8 @@ import { RateDialog } from './rate-dialog.js';
 import { COST_NAMES, costsCount, undoImportQuestion } from '../utils/cost-counts.js';
 import { personName } from '../utils/person-name.js';
 
-const ALL = 'all' as const;
 /** A filter applies once its text is a date, or is cleared; the field says what is wrong. */
 const isFilterDate = (value: string) => value === '' || isDateValue(value);
-const CATEGORY_FILTER = [
-  { value: ALL, label: 'All categories' },
-  ...COST_CATEGORIES.map((value) => ({ value, label: COST_CATEGORY_LABELS[value] })),
-];
 
 function Loading({ text }: { text: string }) {
   return (
@@ -58,17 +52,16 @@ function Loading({ text }: { text: string }) {
 
 /** Costs: a page of entries, add, delete, import and export. */
 export function CostsPanel({ project }: { project: ProjectDetail }) {
-  const [params, update] = useCostsParams();
+  const [params, update] = useListParams(COSTS_LIST);
   const costs = useCosts(project.id, params);
-  const filtered = Boolean(params.from || params.to || params.category || params.userId);
+  const filtered = COSTS_LIST.isFiltered(params);
   const remove = useDeleteCost();
   const exportCsv = useExportCostsCsv();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<CostEntry | null>(null);
   const [editing, setEditing] = useState<CostEntry | null>(null);
-  const rows = costs.data?.data ?? [];
-  const { attach: costsTableRef, finalFocus: afterRemoval } = useRemovedRowFocus();
+  const rowFocus = useRemovedRowFocus();
 
   return (
     <div className="flex flex-col gap-4">
@@ -103,11 +96,13 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
           onChange={(to) => isFilterDate(to) && update({ to, page: 1 })}
           className="w-44"
         />
-        <Dropdown
+        <FilterDropdown
           label="Category"
-          options={CATEGORY_FILTER}
-          value={params.category || ALL}
-          onChange={(category) => update({ category: category === ALL ? '' : category, page: 1 })}
+          allLabel="All categories"
+          values={COST_CATEGORIES}
+          labels={COST_CATEGORY_LABELS}
+          value={params.category}
+          onChange={(category) => update({ category, page: 1 })}
           className="w-44"
         />
         <div className="w-64">
@@ -118,45 +113,33 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
           />
         </div>
         {filtered && (
-          <Button
-            variant="text"
-            onClick={() => update({ from: '', to: '', category: '', userId: '', page: 1 })}
-          >
+          <Button variant="text" onClick={() => update({ ...COSTS_LIST.noFilters, page: 1 })}>
             Clear filters
           </Button>
         )}
       </div>
-      {costs.isPending ? (
-        <Loading text="Loading costs…" />
-      ) : costs.isError ? (
-        <p role="alert">The costs could not be loaded. {getErrorMessage(costs.error)}</p>
-      ) : (
-        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-          <CostsTable
-            costs={rows}
-            empty={
-              filtered
-                ? 'No cost matches these filters.'
-                : 'No costs yet: add one or import a CSV file.'
-            }
-            onEdit={setEditing}
-            onDelete={setDeleting}
-            tableRef={costsTableRef}
-          />
-          {costs.data.meta.totalItems > 0 && (
-            <Pagination
-              page={params.page}
-              totalPages={costs.data.meta.totalPages}
-              totalItems={costs.data.meta.totalItems}
-              pageSize={params.limitPerPage}
-              pageSizes={PAGE_SIZES}
-              onPageChange={(page) => update({ page })}
-              onPageSizeChange={(limitPerPage) => update({ page: 1, limitPerPage })}
-              itemNames={COST_NAMES}
-            />
-          )}
-        </div>
-      )}
+      <ListResults
+        itemNames={COST_NAMES}
+        query={costs}
+        params={params}
+        update={update}
+        noneFound="No costs found"
+        loadFailed="The costs could not be loaded."
+      >
+        <CostsTable
+          costs={costs.data?.data ?? []}
+          isLoading={costs.isPending}
+          isFetching={costs.isFetching}
+          empty={
+            filtered
+              ? 'No cost matches these filters.'
+              : 'No costs yet: add one or import a CSV file.'
+          }
+          onEdit={setEditing}
+          onDelete={setDeleting}
+          rowFocus={rowFocus}
+        />
+      </ListResults>
       <CostDialog project={project} open={adding} onOpenChange={setAdding} />
       {editing && (
         <CostDialog
@@ -166,7 +149,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
           open
           onOpenChange={(open) => !open && setEditing(null)}
           // A change that takes the cost out of these filters takes its row (and Edit) away.
-          finalFocus={afterRemoval}
+          finalFocus={rowFocus.finalFocus}
         />
       )}
       <ImportDialog project={project} open={importing} onOpenChange={setImporting} />
@@ -182,7 +165,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
         confirmLabel="Delete"
         destructive
         isLoading={remove.isPending}
-        finalFocus={afterRemoval}
+        finalFocus={rowFocus.finalFocus}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {

@@ -1,40 +1,40 @@
-import type {
-  ErrorGroup,
-  ErrorGroupSortColumn,
-  ErrorGroupStatus,
-  ErrorSource,
-  Paginated,
-  SortDirection,
+import {
+  ERROR_GROUP_LIST_DEFAULT_SORT,
+  ERROR_GROUP_SORT_COLUMNS,
+  ERROR_GROUP_STATUSES,
+  ERROR_SOURCES,
+  type ErrorGroup,
+  type Paginated,
 } from '@staff-admin/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { listView, oneOfParam, searchParam, type ParamsOf } from '../../../lib/list-params.js';
 
-/** One view of the error group list: what the URL of /monitoring/errors holds. */
-export interface ErrorGroupsParams {
-  search: string;
-  status: ErrorGroupStatus | '';
-  source: ErrorSource | '';
-  page: number;
-  limitPerPage: number;
-  sortBy: ErrorGroupSortColumn;
-  sortDirection: SortDirection;
-}
+/** The error group list's view in the URL of /monitoring/errors (`listErrorGroupsQuerySchema`). */
+export const ERROR_GROUPS_LIST = listView({
+  filters: {
+    search: searchParam,
+    status: oneOfParam(ERROR_GROUP_STATUSES),
+    source: oneOfParam(ERROR_SOURCES),
+  },
+  sort: {
+    columns: ERROR_GROUP_SORT_COLUMNS,
+    default: ERROR_GROUP_LIST_DEFAULT_SORT,
+    first: 'DESC',
+  },
+});
+export type ErrorGroupsParams = ParamsOf<typeof ERROR_GROUPS_LIST>;
 
 /** Every cached page of the list; invalidate it after a status change. */
 export const ERROR_GROUPS_KEY = ['monitoring', 'error-groups'] as const;
 
 /** GET /monitoring/error-groups: one page of error groups. */
 async function getErrorGroups(
-  { search, status, source, ...rest }: ErrorGroupsParams,
+  params: ErrorGroupsParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paginated<ErrorGroup>> {
   const { data } = await api.get<Paginated<ErrorGroup>>('/monitoring/error-groups', {
-    params: {
-      ...(search ? { search } : {}),
-      ...(status ? { status } : {}),
-      ...(source ? { source } : {}),
-      ...rest,
-    },
+    params: ERROR_GROUPS_LIST.apiQuery(params),
     signal,
   });
   return data;

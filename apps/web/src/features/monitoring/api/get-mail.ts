@@ -1,23 +1,21 @@
-import type {
-  MailKind,
-  MailSortColumn,
-  MailState,
-  OutboxMail,
-  Paginated,
-  SortDirection,
+import {
+  MAIL_KINDS,
+  MAIL_LIST_DEFAULT_SORT,
+  MAIL_SORT_COLUMNS,
+  MAIL_STATES,
+  type OutboxMail,
+  type Paginated,
 } from '@staff-admin/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { listView, oneOfParam, type ParamsOf } from '../../../lib/list-params.js';
 
-/** One view of the mail list: what the URL of /monitoring/mail holds. */
-export interface MailParams {
-  state: MailState | '';
-  kind: MailKind | '';
-  page: number;
-  limitPerPage: number;
-  sortBy: MailSortColumn;
-  sortDirection: SortDirection;
-}
+/** The mail list's view in the URL of /monitoring/mail (`listMailQuerySchema`). */
+export const MAIL_LIST = listView({
+  filters: { state: oneOfParam(MAIL_STATES), kind: oneOfParam(MAIL_KINDS) },
+  sort: { columns: MAIL_SORT_COLUMNS, default: MAIL_LIST_DEFAULT_SORT, first: 'DESC' },
+});
+export type MailParams = ParamsOf<typeof MAIL_LIST>;
 
 /** Every cached page of the list; invalidate it after an action. */
 export const MAIL_KEY = ['monitoring', 'mail'] as const;
@@ -43,11 +41,11 @@ export function isOnItsWay(mail: OutboxMail, retried: RetriedMail | null): boole
 
 /** GET /monitoring/mail: one page of the outbox. */
 async function getMail(
-  { state, kind, ...rest }: MailParams,
+  params: MailParams,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paginated<OutboxMail>> {
   const { data } = await api.get<Paginated<OutboxMail>>('/monitoring/mail', {
-    params: { ...(state ? { state } : {}), ...(kind ? { kind } : {}), ...rest },
+    params: MAIL_LIST.apiQuery(params),
     signal,
   });
   return data;

@@ -1,35 +1,25 @@
 import {
   AUDIT_ACTIONS,
-  countLabel,
   EMPTY_VALUE,
   RECORD_DATE_FORMAT,
   SECURITY_MESSAGES,
-  type AuditAction,
   type AuditPerson,
+  type AuditTrailEvent,
 } from '@staff-admin/shared';
 import { DownloadIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { DateField } from '../../../components/ui/date-field.js';
 import { DateTime } from '../../../components/ui/date-time.js';
-import { Dropdown } from '../../../components/ui/dropdown.js';
+import { FilterDropdown } from '../../../components/ui/filter-dropdown.js';
 import { Input } from '../../../components/ui/input.js';
-import { LiveStatus } from '../../../components/ui/live-status.js';
-import { Pagination } from '../../../components/ui/pagination.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
+import { ListResults } from '../../../components/ui/list-results.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { useListParams } from '../../../lib/list-params.js';
 import { toast } from '../../../lib/toast.js';
 import { useExportAuditCsv } from '../api/export-audit-csv.js';
-import { useAuditEvents, type AuditFilters } from '../api/get-audit-events.js';
-import { useAuditParams } from '../hooks/use-audit-params.js';
-import { PAGE_SIZES } from '../hooks/use-error-groups-params.js';
-
-const ALL = 'all' as const;
-const ACTION_OPTIONS = [
-  { value: ALL, label: 'All actions' },
-  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
-];
+import { AUDIT_LIST, useAuditEvents, type AuditFilters } from '../api/get-audit-events.js';
 
 const EVENT_NAMES = ['event', 'events'] as const;
 
@@ -70,9 +60,21 @@ function Person({ person, id }: { person: AuditPerson | null; id: string | null 
   return <span className="font-mono text-xs break-all">{id}</span>;
 }
 
+// Words are never cut: a narrow screen scrolls the table sideways instead.
+const COLUMNS: Column<AuditTrailEvent>[] = [
+  {
+    header: 'Time',
+    cell: (event) => <DateTime value={event.at} pattern={RECORD_DATE_FORMAT} />,
+  },
+  { header: 'Action', cell: (event) => event.action, className: 'font-medium text-slate-900' },
+  { header: 'Actor', cell: (event) => <Person person={event.actor} id={event.actorId} /> },
+  { header: 'Target', cell: (event) => <Person person={event.target} id={event.targetId} /> },
+  { header: 'IP', cell: (event) => event.ip ?? EMPTY_VALUE },
+];
+
 /** The audit trail with its filters and pages in the URL, and a CSV of the filtered rows. */
 export function SecurityAuditTrail() {
-  const [params, update] = useAuditParams();
+  const [params, update] = useListParams(AUDIT_LIST);
   const audit = useAuditEvents(params);
   const exportCsv = useExportAuditCsv();
   const meta = audit.data?.meta;
@@ -86,20 +88,13 @@ export function SecurityAuditTrail() {
 
   const filterErrors = filterErrorsOf(audit.error);
   const refusedFilters = FILTER_FIELDS.filter((field) => filterErrors[field]);
-
-  let result = '';
-  if (refusedFilters.length > 0) {
-    // Focus stays on the control used (Apply filters): the refusal is read out from here.
-    result = `The filters were not applied. ${refusedFilters
-      .map((field) => `${FILTER_LABELS[field]}: ${filterErrors[field]}`)
-      .join(' ')}`;
-  } else if (meta && !audit.isFetching) {
-    const pages = Math.max(meta.totalPages, 1);
-    result =
-      meta.totalItems === 0
-        ? 'No events found'
-        : `${countLabel(meta.totalItems, EVENT_NAMES, meta.totalItemsCapped)}, page ${Math.min(params.page, pages)} of ${pages}`;
-  }
+  // Focus stays on the control used (Apply filters): the refusal is read out from here.
+  const refusal =
+    refusedFilters.length > 0
+      ? `The filters were not applied. ${refusedFilters
+          .map((field) => `${FILTER_LABELS[field]}: ${filterErrors[field]}`)
+          .join(' ')}`
+      : undefined;
 
   return (
     <section
@@ -109,7 +104,6 @@ export function SecurityAuditTrail() {
       <h2 id="audit-trail-title" className="text-lg font-semibold text-slate-900">
         Audit trail
       </h2>
-      <LiveStatus message={result} />
       <AuditFiltersForm
         filters={filters}
         errors={filterErrors}
@@ -121,91 +115,43 @@ export function SecurityAuditTrail() {
           Export CSV
         </Button>
       </div>
-      {refusedFilters.length > 0 ? (
-        <p className="px-3 py-8 text-center text-slate-700">
-          No events shown: fix the filters marked above.
-        </p>
-      ) : audit.isError && !audit.data ? (
-        <div role="alert" className="flex flex-col items-center gap-4 px-6 py-8 text-center">
-          <p className="text-slate-800">
-            The audit trail could not be loaded. {getErrorMessage(audit.error)}
-          </p>
-          <Button variant="secondary" onClick={() => void audit.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : audit.isPending ? (
-        <div className="flex justify-center px-6 py-8">
-          <Spinner text="Loading the audit trail…" />
-        </div>
-      ) : (
-        <>
-          {/* Words are never cut: a narrow screen scrolls the table sideways instead. */}
-          <TableScroll label="Audit trail table">
-            <table
-              className="w-full min-w-[720px] border-collapse text-left text-sm"
-              aria-busy={audit.isFetching}
-            >
-              <caption className="sr-only">Audit trail</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
-                <tr>
-                  {['Time', 'Action', 'Actor', 'Target', 'IP'].map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="px-3 py-8 text-center text-slate-700">
-                      No events match these filters.
-                    </td>
-                  </tr>
-                ) : (
-                  audit.data.data.map((event) => (
-                    <tr key={event.id} className="border-b border-slate-100 last:border-0">
-                      <td className="px-3 py-2 text-slate-700">
-                        <DateTime value={event.at} pattern={RECORD_DATE_FORMAT} />
-                      </td>
-                      <td className="px-3 py-2 font-medium text-slate-900">{event.action}</td>
-                      <td className="px-3 py-2 text-slate-700">
-                        <Person person={event.actor} id={event.actorId} />
-                      </td>
-                      <td className="px-3 py-2 text-slate-700">
-                        <Person person={event.target} id={event.targetId} />
-                      </td>
-                      <td className="px-3 py-2 text-slate-700">{event.ip ?? EMPTY_VALUE}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </TableScroll>
-          {meta?.totalItemsCapped && params.page >= meta.totalPages && (
+      <ListResults
+        itemNames={EVENT_NAMES}
+        query={audit}
+        params={params}
+        update={update}
+        noneFound="No events found"
+        loadFailed="The audit trail could not be loaded."
+        status={refusal}
+        failure={
+          refusal && (
+            <p className="px-3 py-8 text-center text-slate-700">
+              No events shown: fix the filters marked above.
+            </p>
+          )
+        }
+        note={
+          meta?.totalItemsCapped &&
+          params.page >= meta.totalPages && (
             <p className="px-4 text-sm text-slate-700">{SECURITY_MESSAGES.pageBeyondCap}</p>
-          )}
-          {meta && (
-            <Pagination
-              page={params.page}
-              totalPages={meta.totalPages}
-              totalItems={meta.totalItems}
-              pageSize={params.limitPerPage}
-              pageSizes={PAGE_SIZES}
-              itemNames={EVENT_NAMES}
-              totalItemsCapped={meta.totalItemsCapped}
-              onPageChange={(page) => update({ page })}
-              onPageSizeChange={(limitPerPage) => update({ limitPerPage, page: 1 })}
-            />
-          )}
-        </>
-      )}
+          )
+        }
+      >
+        <DataTable
+          caption="Audit trail"
+          columns={COLUMNS}
+          rows={audit.data?.data ?? []}
+          rowKey={(event) => event.id}
+          minWidth="min-w-[720px]"
+          compact
+          loading={audit.isPending && 'Loading the audit trail…'}
+          isFetching={audit.isFetching}
+          empty="No events match these filters."
+        />
+      </ListResults>
     </section>
   );
 }
-
-const NO_FILTERS: AuditFilters = { actor: '', target: '', action: '', from: '', to: '' };
 
 interface AuditFiltersFormProps {
   filters: AuditFilters;
@@ -235,7 +181,7 @@ function AuditFiltersForm({ filters, errors: fieldErrors, onApply }: AuditFilter
     event.preventDefault();
     onApply(draft);
   };
-  const clear = () => onApply(NO_FILTERS);
+  const clear = () => onApply(AUDIT_LIST.noFilters);
 
   return (
     <form
@@ -257,11 +203,12 @@ function AuditFiltersForm({ filters, errors: fieldErrors, onApply }: AuditFilter
         error={fieldErrors.target}
         autoComplete="off"
       />
-      <Dropdown<AuditAction | typeof ALL>
+      <FilterDropdown
         label={FILTER_LABELS.action}
-        options={ACTION_OPTIONS}
-        value={draft.action || ALL}
-        onChange={(value) => set({ action: value === ALL ? '' : value })}
+        allLabel="All actions"
+        values={AUDIT_ACTIONS}
+        value={draft.action}
+        onChange={(action) => set({ action })}
         error={fieldErrors.action}
       />
       <DateField

@@ -1,23 +1,15 @@
 import { RECORD_DATE_FORMAT, type LockedAccount } from '@staff-admin/shared';
 import { LockOpenIcon } from 'lucide-react';
-import clsx from 'clsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
+import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
-import {
-  REMOVABLE_ROW_CLASS,
-  REMOVABLE_ROWS_CAPTION_CLASS,
-  removableRowProps,
-  useRemovedRowFocus,
-} from '../../../components/ui/use-removed-row-focus.js';
+import { LoadError } from '../../../components/ui/load-error.js';
+import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
-import { getErrorMessage } from '../../../lib/api-error.js';
 import { SECURITY_KEY, useLockedAccounts } from '../api/get-locked-accounts.js';
 
 const SECTION_ID = 'locked-accounts';
-const COLUMNS = ['Email', 'Account', 'Locked until', 'Lock', 'Actions'];
 
 /**
  * Emails locked now by failed sign-ins, each with Unlock (after a confirmation). An unlocked
@@ -27,80 +19,32 @@ const COLUMNS = ['Email', 'Account', 'Locked until', 'Lock', 'Actions'];
 export function SecurityLockedAccounts() {
   const locked = useLockedAccounts();
   const [unlocking, setUnlocking] = useState<LockedAccount | null>(null);
-  const { attach: tableRef, finalFocus: afterUnlock } = useRemovedRowFocus();
-  const accounts = locked.data?.data ?? [];
-
-  let body;
-  if (locked.isPending) {
-    body = (
-      <div className="flex justify-center px-6 py-8">
-        <Spinner text="Loading locked accounts…" />
-      </div>
-    );
-  } else if (locked.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-4 px-6 py-8 text-center">
-        <p className="text-slate-800">
-          The locked accounts could not be loaded. {getErrorMessage(locked.error)}
-        </p>
-        <Button variant="secondary" onClick={() => void locked.refetch()}>
-          Try again
+  const rowFocus = useRemovedRowFocus();
+  const columns: Column<LockedAccount>[] = [
+    { header: 'Email', cell: (account) => account.email, className: 'break-all text-slate-900' },
+    {
+      header: 'Account',
+      cell: ({ user }) => (user ? (user.fullName ?? 'No name yet') : 'No account'),
+    },
+    {
+      header: 'Locked until',
+      cell: (account) => <DateTime value={account.lockedUntil} pattern={RECORD_DATE_FORMAT} />,
+    },
+    { header: 'Lock', cell: (account) => `#${account.lockouts}` },
+    {
+      header: 'Actions',
+      cell: (account) => (
+        <Button
+          variant="secondary"
+          aria-label={`Unlock ${account.email}`}
+          onClick={() => setUnlocking(account)}
+        >
+          <LockOpenIcon />
+          Unlock
         </Button>
-      </div>
-    );
-  } else {
-    body = (
-      <TableScroll label="Locked accounts table">
-        <table ref={tableRef} className="w-full min-w-[560px] border-collapse text-left">
-          <caption className={REMOVABLE_ROWS_CAPTION_CLASS}>Accounts locked now</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-700">
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.length === 0 && (
-              <tr>
-                <td colSpan={COLUMNS.length} className="px-6 py-8 text-center text-slate-700">
-                  No account is locked now.
-                </td>
-              </tr>
-            )}
-            {accounts.map((account) => (
-              <tr
-                key={account.email}
-                {...removableRowProps(account.email)}
-                className={clsx('border-b border-slate-100 last:border-0', REMOVABLE_ROW_CLASS)}
-              >
-                <td className="px-4 py-3 break-all text-slate-900">{account.email}</td>
-                <td className="px-4 py-3 text-slate-700">
-                  {account.user ? (account.user.fullName ?? 'No name yet') : 'No account'}
-                </td>
-                <td className="px-4 py-3 text-slate-700">
-                  <DateTime value={account.lockedUntil} pattern={RECORD_DATE_FORMAT} />
-                </td>
-                <td className="px-4 py-3 text-slate-700">{`#${account.lockouts}`}</td>
-                <td className="px-4 py-3">
-                  <Button
-                    variant="secondary"
-                    aria-label={`Unlock ${account.email}`}
-                    onClick={() => setUnlocking(account)}
-                  >
-                    <LockOpenIcon />
-                    Unlock
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-    );
-  }
+      ),
+    },
+  ];
 
   return (
     <section
@@ -114,7 +58,24 @@ export function SecurityLockedAccounts() {
       <p className="px-4 pb-2 text-sm text-slate-700">
         Too many wrong passwords lock an email for a while. Unlock lets it sign in again at once.
       </p>
-      {body}
+      {locked.isError ? (
+        <LoadError
+          what="The locked accounts could not be loaded."
+          error={locked.error}
+          onRetry={locked.refetch}
+        />
+      ) : (
+        <DataTable
+          caption="Accounts locked now"
+          columns={columns}
+          rows={locked.data?.data ?? []}
+          rowKey={(account) => account.email}
+          minWidth="min-w-[560px]"
+          loading={locked.isPending && 'Loading locked accounts…'}
+          empty="No account is locked now."
+          rowFocus={rowFocus}
+        />
+      )}
       <UnlockAccountDialog
         open={unlocking !== null}
         onOpenChange={(open) => {
@@ -124,7 +85,7 @@ export function SecurityLockedAccounts() {
         // The screen (the locks and their counts) is loaded again after the unlock.
         invalidates={[SECURITY_KEY]}
         // The row (and its Unlock) goes with the lock: focus goes to its neighbour's.
-        finalFocus={afterUnlock}
+        finalFocus={rowFocus.finalFocus}
       />
     </section>
   );

@@ -137,7 +137,8 @@ describe('Sign-in security screen', () => {
     renderApp(URL_PATH, { user: ADMIN });
 
     const locked = await screen.findByRole('table', { name: 'Accounts locked now' });
-    expect(within(locked).getByRole('cell', { name: 'Ada Lovelace' })).toBeVisible();
+    // The table stands while its rows load (a row says so): wait for the rows.
+    expect(await within(locked).findByRole('cell', { name: 'Ada Lovelace' })).toBeVisible();
     expect(within(locked).getByRole('button', { name: 'Unlock ada@example.com' })).toBeEnabled();
 
     expect(
@@ -318,6 +319,7 @@ describe('Sign-in security screen', () => {
     });
     renderApp(URL_PATH, { user: ADMIN });
     const trail = await screen.findByRole('table', { name: 'Audit trail' });
+    await within(trail).findByText('user.position_changed');
     const [, locked, changed] = within(trail).getAllByRole('row');
     expect(within(locked!).getAllByRole('cell')[3]).toHaveTextContent(
       'Ada Lovelaceada@example.com',

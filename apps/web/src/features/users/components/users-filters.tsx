@@ -7,19 +7,10 @@ import {
 } from '@staff-admin/shared';
 import { useState } from 'react';
 import { Dropdown } from '../../../components/ui/dropdown.js';
+import { FilterDropdown } from '../../../components/ui/filter-dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback.js';
 import type { UsersListFilters } from '../api/get-users.js';
-
-const ALL = 'all' as const;
-const ROLE_OPTIONS = [
-  { value: ALL, label: 'All roles' },
-  ...POSITIONS.map((value) => ({ value, label: POSITION_LABELS[value] })),
-];
-const STATUS_OPTIONS = [
-  { value: ALL, label: 'All statuses' },
-  ...STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
-];
 
 type SignIn = 'any' | 'never' | 'dormant';
 const SIGN_IN_OPTIONS: { value: SignIn; label: string }[] = [
@@ -50,18 +41,22 @@ export function UsersFilters({ filters, onChange }: UsersFiltersProps) {
 
   return (
     <>
-      <Dropdown
+      <FilterDropdown
         label="Role"
-        options={ROLE_OPTIONS}
-        value={filters.position || ALL}
-        onChange={(value) => onChange({ position: value === ALL ? '' : value })}
+        allLabel="All roles"
+        values={POSITIONS}
+        labels={POSITION_LABELS}
+        value={filters.position}
+        onChange={(position) => onChange({ position })}
         className="w-44"
       />
-      <Dropdown
+      <FilterDropdown
         label="Status"
-        options={STATUS_OPTIONS}
-        value={filters.status || ALL}
-        onChange={(value) => onChange({ status: value === ALL ? '' : value })}
+        allLabel="All statuses"
+        values={STATUSES}
+        labels={STATUS_LABELS}
+        value={filters.status}
+        onChange={(status) => onChange({ status })}
         className="w-40"
       />
       <Dropdown

@@ -1,27 +1,16 @@
-import {
-  countLabel,
-  type BulkUserAction,
-  type User,
-  type UserSortColumn,
-} from '@staff-admin/shared';
+import type { BulkUserAction, User } from '@staff-admin/shared';
 import { BellIcon, DownloadIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { LiveStatus } from '../../../components/ui/live-status.js';
-import { Pagination } from '../../../components/ui/pagination.js';
+import { ListResults } from '../../../components/ui/list-results.js';
 import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
+import { useListParams } from '../../../lib/list-params.js';
 import { toast } from '../../../lib/toast.js';
 import { useExportUsersCsv } from '../api/export-users-csv.js';
 import { LOCKED_ACCOUNTS_KEY, useLockedEmails } from '../api/get-locked-accounts.js';
-import { toUserListFilter, USERS_LIST_KEY, useUsers } from '../api/get-users.js';
-import {
-  isFiltered,
-  NO_FILTERS,
-  PAGE_SIZES,
-  useUsersListParams,
-} from '../hooks/use-users-list-params.js';
+import { toUserListFilter, USERS_LIST, USERS_LIST_KEY, useUsers } from '../api/get-users.js';
 import { BulkActionDialog, type BulkRequest } from './bulk-action-dialog.js';
 import { RemindDialog } from './remind-dialog.js';
 import { SelectionToolbar } from './selection-toolbar.js';
@@ -41,7 +30,7 @@ const NOTHING_SELECTED: Selection = { all: false, users: new Map() };
  * pending users, CSV export, and the unlock of locked accounts.
  */
 export function UsersList() {
-  const [params, update] = useUsersListParams();
+  const [params, update] = useListParams(USERS_LIST);
   const users = useUsers(params);
   const meta = users.data?.meta;
   const visible = users.data?.data ?? [];
@@ -50,7 +39,7 @@ export function UsersList() {
   const selectPageId = useId();
   // A user who leaves the list (deleted, or out of the filters once changed) while focus is in
   // their row hands focus to the next row; with no row left, the table's caption takes it.
-  const { attach: tableRef, finalFocus: afterRemoval } = useRemovedRowFocus();
+  const rowFocus = useRemovedRowFocus();
 
   const [selection, setSelection] = useState<Selection>(NOTHING_SELECTED);
   const [bulkRequest, setBulkRequest] = useState<BulkRequest | null>(null);
@@ -65,23 +54,6 @@ export function UsersList() {
     setSelectionKey(filterKey);
     setSelection(NOTHING_SELECTED);
   }
-
-  // A page past the end (the list shrank, or an old link): show the last page instead.
-  const lastPage = meta?.totalPages ?? 0;
-  useEffect(() => {
-    if (!users.isPlaceholderData && lastPage > 0 && params.page > lastPage) {
-      update({ page: lastPage }, { replace: true });
-    }
-  }, [users.isPlaceholderData, lastPage, params.page, update]);
-
-  const sort = (column: UserSortColumn) => {
-    const toggled = params.sortDirection === 'ASC' ? 'DESC' : 'ASC';
-    update({
-      sortBy: column,
-      sortDirection: column === params.sortBy ? toggled : 'ASC',
-      page: 1,
-    });
-  };
 
   const totalMatching = meta?.totalItems ?? 0;
   const selectedCount = selection.all ? totalMatching : selection.users.size;
@@ -102,7 +74,7 @@ export function UsersList() {
 
   const focusSelectPage = () => {
     const box = document.getElementById(selectPageId);
-    return box instanceof HTMLInputElement && !box.disabled ? box : afterRemoval();
+    return box instanceof HTMLInputElement && !box.disabled ? box : rowFocus.finalFocus();
   };
 
   const clearSelection = () => {
@@ -134,20 +106,10 @@ export function UsersList() {
     exportCsv.mutate(params, { onError: (error) => toast.error(getErrorMessage(error)) });
   };
 
-  // What a search, a filter, a sort or a page shows, read out once it has arrived.
-  let result = '';
-  if (meta && !users.isFetching) {
-    const count = countLabel(meta.totalItems, USERS);
-    result =
-      meta.totalItems === 0
-        ? 'No users found'
-        : `${count}, page ${Math.min(params.page, Math.max(meta.totalPages, 1))} of ${Math.max(meta.totalPages, 1)}`;
-  }
-  const narrowed = isFiltered({ ...params, search: '' });
+  const narrowed = USERS_LIST.isFiltered({ ...params, search: '' });
 
   return (
     <div className="flex flex-col gap-4">
-      <LiveStatus message={result} />
       <div className="flex flex-wrap items-start gap-4">
         <UserSearch
           value={params.search}
@@ -162,8 +124,8 @@ export function UsersList() {
         <Button
           variant="secondary"
           className="mt-7"
-          disabled={!isFiltered(params)}
-          onClick={() => update({ ...NO_FILTERS, page: 1 })}
+          disabled={!USERS_LIST.isFiltered(params)}
+          onClick={() => update({ ...USERS_LIST.noFilters, page: 1 })}
         >
           Clear filters
         </Button>
@@ -192,68 +154,44 @@ export function UsersList() {
           onAction={startBulk}
         />
       )}
-      <section
-        aria-label="Users"
-        className="overflow-hidden rounded-2xl border border-slate-200 bg-white"
+      <ListResults
+        label="Users"
+        itemNames={USERS}
+        query={users}
+        params={params}
+        update={update}
+        noneFound="No users found"
+        loadFailed="The users could not be loaded."
       >
-        {users.isError && !users.data ? (
-          <div role="alert" className="flex flex-col items-center gap-4 px-6 py-12 text-center">
-            <p className="text-slate-800">
-              The users could not be loaded. {getErrorMessage(users.error)}
-            </p>
-            <Button variant="secondary" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <>
-            <UsersTable
-              users={visible}
-              sortBy={params.sortBy}
-              sortDirection={params.sortDirection}
-              onSort={sort}
-              isLoading={users.isPending}
-              isFetching={users.isFetching}
-              isSelected={isSelected}
-              onSelect={(user, on) => choose([user], on)}
-              onSelectPage={(on) => choose(visible, on)}
-              selectPageId={selectPageId}
-              lockedEmails={lockedEmails}
-              tableRef={tableRef}
-              onUnlock={(user) => {
-                setUnlockUser(user);
-                setUnlockOpen(true);
-              }}
-              empty={
-                <>
-                  <p className="font-semibold">No users found</p>
-                  {narrowed ? (
-                    <p className="mt-1 text-slate-600">No user matches these filters.</p>
-                  ) : (
-                    params.search && (
-                      <p className="mt-1 text-slate-600">
-                        Nobody’s name or email contains “{params.search}”.
-                      </p>
-                    )
-                  )}
-                </>
-              }
-            />
-            {meta && (
-              <Pagination
-                page={params.page}
-                totalPages={meta.totalPages}
-                totalItems={meta.totalItems}
-                pageSize={params.limitPerPage}
-                pageSizes={PAGE_SIZES}
-                itemNames={USERS}
-                onPageChange={(page) => update({ page })}
-                onPageSizeChange={(limitPerPage) => update({ limitPerPage, page: 1 })}
-              />
-            )}
-          </>
-        )}
-      </section>
+        <UsersTable
+          users={visible}
+          sort={{
+            by: params.sortBy,
+            direction: params.sortDirection,
+            onSort: (column) => update(USERS_LIST.sortChanges(params, column)),
+          }}
+          isLoading={users.isPending}
+          isFetching={users.isFetching}
+          selection={{
+            isSelected,
+            onChange: choose,
+            pageLabel: 'Select every user on this page',
+            rowLabel: (user) => `Select ${user.fullName || user.email}`,
+            pageId: selectPageId,
+          }}
+          lockedEmails={lockedEmails}
+          rowFocus={rowFocus}
+          onUnlock={(user) => {
+            setUnlockUser(user);
+            setUnlockOpen(true);
+          }}
+          empty={
+            narrowed
+              ? 'No user matches these filters.'
+              : params.search && `Nobody’s name or email contains “${params.search}”.`
+          }
+        />
+      </ListResults>
       <BulkActionDialog
         request={bulkRequest}
         onClose={() => setBulkRequest(null)}
@@ -270,7 +208,7 @@ export function UsersList() {
         // The Unlock button goes with the lock: focus goes to the user's name in that row (or,
         // should the row have gone too, to its neighbour).
         finalFocus={() =>
-          (unlockUser && document.getElementById(userLinkId(unlockUser))) || afterRemoval()
+          (unlockUser && document.getElementById(userLinkId(unlockUser))) || rowFocus.finalFocus()
         }
       />
     </div>
