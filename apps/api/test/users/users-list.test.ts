@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsersRepository } from '../../src/modules/users/users.repository.js';
 import { COLLECTING, WALKING, WALKING_DENSE } from '../search-plans.js';
 import type { UserListQuery } from '../../src/modules/users/user-search.js';
-import { bearer, createSignedInAdmin, createTestApp, createUser, type TestApp } from '../helpers.js';
+import {
+  bearer,
+  createSignedInAdmin,
+  createTestApp,
+  createUser,
+  type TestApp,
+} from '../helpers.js';
 
 let t: TestApp;
 let adminToken: string;
