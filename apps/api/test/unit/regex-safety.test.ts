@@ -108,7 +108,7 @@ describe('regular expressions of the shipped code', () => {
     expect(patterns.map(({ at }) => at)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^apps\/api\/src\/modules\/monitoring\/scrub\.ts:/),
-        expect.stringMatching(/^packages\/shared\/src\/email\.ts:/),
+        expect.stringMatching(/^packages\/shared\/src\/common\/email\.ts:/),
         expect.stringMatching(/^apps\/web\/src\//),
       ]),
     );
