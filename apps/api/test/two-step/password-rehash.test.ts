@@ -1,7 +1,6 @@
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../../src/lib/clock.js';
-import { TwoStepRepository } from '../../src/modules/two-step/two-step.repository.js';
 import { createTestApp, createUser, login, type TestApp, type TestUser } from '../helpers.js';
 import { totpCode, twoStepClient } from './two-step-client.js';
 
@@ -80,10 +79,17 @@ describe('an outdated password hash', () => {
   it('is not replaced over a password changed since it was verified', async () => {
     const user = await createUser(t);
     const weak = await storeWeakHash(user);
-    const repository = new TwoStepRepository(t.db);
-    expect(await repository.replacePasswordHash(user.id, 'another-hash', 'rehash')).toBe(false);
+    const repository = t.services.usersRepository;
+    expect(
+      await repository.replacePasswordHash(user.id, {
+        verifiedHash: 'another-hash',
+        rehashed: 'rehash',
+      }),
+    ).toBe(false);
     expect((await stored(user)).password_hash).toBe(weak);
-    expect(await repository.replacePasswordHash(user.id, weak, 'rehash')).toBe(true);
+    expect(
+      await repository.replacePasswordHash(user.id, { verifiedHash: weak, rehashed: 'rehash' }),
+    ).toBe(true);
     expect((await stored(user)).password_hash).toBe('rehash');
   });
 });

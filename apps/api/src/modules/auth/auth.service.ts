@@ -95,11 +95,13 @@ export class AuthService {
       return { second_step: await this.deps.twoStep.startChallenge(user.id, rehash) };
     }
 
-    const rehashed = hasher.needsRehash(user.passwordHash)
-      ? await hasher.hash(input.password)
+    const rehash = hasher.needsRehash(user.passwordHash)
+      ? { verifiedHash: user.passwordHash, rehashed: await hasher.hash(input.password) }
       : undefined;
     const session = await this.deps.unitOfWork.run(async ({ repos }) => {
-      await repos.users.recordLogin(user.id, nowIso(this.deps.clock), rehashed);
+      await repos.users.recordLogin(user.id, nowIso(this.deps.clock));
+      // Compare-and-set: a password changed since the check above is not overwritten.
+      if (rehash) await repos.users.replacePasswordHash(user.id, rehash);
       const started = await sessions.start(user.id, origin, repos);
       await repos.audit.record({
         action: 'auth.login_succeeded',

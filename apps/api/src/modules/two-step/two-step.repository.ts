@@ -16,16 +16,9 @@ export interface SignInChallengeRow {
   webauthnChallenge: string | null;
 }
 
-/** A verified password's stored hash, and the same password hashed with today's settings. */
-export interface PasswordRehash {
-  verifiedHash: string;
-  rehashed: string;
-}
-
 /**
  * All SQL of two-step sign-in except the passkeys' own (passkeys.repository.ts): the authenticator
- * factor, recovery codes, sign-in challenges, `users.two_step_enabled`, and the password rehash
- * at the password step.
+ * factor, recovery codes, sign-in challenges and `users.two_step_enabled`.
  */
 export class TwoStepRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -48,25 +41,6 @@ export class TwoStepRepository {
       .where('id', '=', userId)
       .executeTakeFirst();
     return Boolean(row?.two_step_enabled);
-  }
-
-  /**
-   * At the password step of a two-step sign-in: stores the rehash of the password just verified,
-   * only while the stored hash is still the verified one (a password changed meanwhile wins).
-   * Like the rehash of a one-step sign-in it leaves `updated_at` alone. False when not stored.
-   */
-  async replacePasswordHash(
-    userId: string,
-    verifiedHash: string,
-    rehashed: string,
-  ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('users')
-      .set({ password_hash: rehashed })
-      .where('id', '=', userId)
-      .where('password_hash', '=', verifiedHash)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
   }
 
   // The authenticator (TOTP)

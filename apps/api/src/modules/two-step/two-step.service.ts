@@ -39,11 +39,11 @@ import type { AccountMails } from '../mail/account-mails.js';
 import type { MailTransaction } from '../mail/mail-outbox.js';
 import type { TwoStepMailEvent } from '../mail/mail.templates.js';
 import type { SessionsService, SessionsTransaction } from '../sessions/sessions.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { PasswordRehash, UsersRepository } from '../users/users.repository.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.js';
 import type { PasskeysRepository } from './passkeys.repository.js';
-import type { PasswordRehash, TwoStepRepository } from './two-step.repository.js';
+import type { TwoStepRepository } from './two-step.repository.js';
 
 const M = TWO_STEP_MESSAGES;
 
@@ -140,7 +140,7 @@ export class TwoStepService {
     rehash?: PasswordRehash,
   ): Promise<SecondStepRequired['second_step']> {
     const { repository } = this.deps;
-    if (rehash) await repository.replacePasswordHash(userId, rehash.verifiedHash, rehash.rehashed);
+    if (rehash) await this.deps.users.replacePasswordHash(userId, rehash);
     const token = generateOpaqueToken();
     const now = this.now();
     const expiresAt = toIso(now + SIGN_IN_CHALLENGE_TTL_MS);

@@ -30,6 +30,12 @@ import {
   type UserListQuery,
 } from './user-search.js';
 
+/** A verified password's stored hash, and the same password hashed with today's settings. */
+export interface PasswordRehash {
+  verifiedHash: string;
+  rehashed: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 /** `full_name_lower` is derived from `full_name` here, never given by callers. */
 export type NewUserRow = Omit<Insertable<UsersTable>, 'full_name_lower'>;
@@ -641,12 +647,26 @@ export class UsersRepository {
       .execute();
   }
 
-  async recordLogin(id: string, now: string, rehashed?: string): Promise<void> {
-    await this.db
+  async recordLogin(id: string, now: string): Promise<void> {
+    await this.db.updateTable('users').set({ last_login_at: now }).where('id', '=', id).execute();
+  }
+
+  /**
+   * After a sign-in's password check: stores the rehash of the password just verified, only while
+   * the stored hash is still the verified one (a password changed meanwhile wins, and the lost race
+   * is no error). Leaves `updated_at` alone. False when not stored.
+   */
+  async replacePasswordHash(
+    id: string,
+    { verifiedHash, rehashed }: PasswordRehash,
+  ): Promise<boolean> {
+    const result = await this.db
       .updateTable('users')
-      .set(rehashed ? { last_login_at: now, password_hash: rehashed } : { last_login_at: now })
+      .set({ password_hash: rehashed })
       .where('id', '=', id)
-      .execute();
+      .where('password_hash', '=', verifiedHash)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 }
 
