@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router';
  * declares its view once (`listView`), with values built from the shared constants its shared
  * list-query schema is built from; `useListParams` reads and writes it. Plain checks, not zod:
  * zod and the schemas would be a third of the Errors and Mail screens (docs/decisions.md), and
- * each list's test holds its view to its schema (`expectViewMatchesSchema`).
+ * list-params.test.ts holds a view built like the users list's to `listUsersQuerySchema`.
  */
 
 /** The page sizes every list offers. */

@@ -1,0 +1,278 @@
+import type { SortDirection } from '@staff-admin/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { type Column, DataTable } from './data-table.js';
+
+interface Person {
+  id: string;
+  name: string;
+  age: number;
+}
+
+const PEOPLE: Person[] = [
+  { id: 'a', name: 'Ada', age: 36 },
+  { id: 'b', name: 'Ben', age: 41 },
+  { id: 'c', name: 'Cy', age: 29 },
+];
+
+type PersonSort = 'name' | 'age';
+
+const COLUMNS: Column<Person, PersonSort>[] = [
+  { header: 'Name', cell: (person) => person.name, sort: 'name', rowHeader: true },
+  { header: 'Age', cell: (person) => person.age, sort: 'age', numeric: true },
+  {
+    header: 'Actions',
+    cell: (person) => (
+      <>
+        <a href={`#${person.id}`}>Open {person.name}</a>
+        <button type="button">Email {person.name}</button>
+      </>
+    ),
+  },
+];
+
+/** The table with the list's own sort state, as a list screen keeps it. */
+function SortedTable({ onSort }: { onSort: (column: PersonSort) => void }) {
+  const [sort, setSort] = useState<{ by: PersonSort; direction: SortDirection }>({
+    by: 'name',
+    direction: 'ASC',
+  });
+  return (
+    <DataTable
+      caption="People"
+      columns={COLUMNS}
+      rows={PEOPLE}
+      rowKey={(person) => person.id}
+      minWidth="min-w-[400px]"
+      sort={{
+        ...sort,
+        onSort: (column) => {
+          onSort(column);
+          setSort((current) => ({
+            by: column,
+            direction: current.by === column && current.direction === 'ASC' ? 'DESC' : 'ASC',
+          }));
+        },
+      }}
+    />
+  );
+}
+
+/** The table with rows that can be ticked, as the users list has them. */
+function SelectableTable({ onRowClick }: { onRowClick?: (person: Person) => void }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <DataTable
+      caption="People"
+      columns={COLUMNS}
+      rows={PEOPLE}
+      rowKey={(person) => person.id}
+      minWidth="min-w-[400px]"
+      onRowClick={onRowClick}
+      selection={{
+        isSelected: (person) => selected.has(person.id),
+        onChange: (rows, on) =>
+          setSelected((current) => {
+            const next = new Set(current);
+            for (const row of rows) {
+              if (on) next.add(row.id);
+              else next.delete(row.id);
+            }
+            return next;
+          }),
+        pageLabel: 'Select every person on this page',
+        rowLabel: (person) => `Select ${person.name}`,
+      }}
+    />
+  );
+}
+
+const headerCell = (name: string) => screen.getByRole('columnheader', { name });
+
+describe('DataTable', () => {
+  it('names the table by its caption, shown only when asked', () => {
+    const { rerender } = render(
+      <DataTable
+        caption="People"
+        columns={COLUMNS}
+        rows={PEOPLE}
+        rowKey={(person) => person.id}
+        minWidth="min-w-[400px]"
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(within(table).getByText('People', { selector: 'caption' })).toHaveClass('sr-only');
+
+    rerender(
+      <DataTable
+        caption="People"
+        showCaption
+        columns={COLUMNS}
+        rows={PEOPLE}
+        rowKey={(person) => person.id}
+        minWidth="min-w-[400px]"
+      />,
+    );
+    expect(screen.getByText('People', { selector: 'caption' })).not.toHaveClass('sr-only');
+  });
+
+  it('names each row by its rowHeader cell and right-aligns numeric columns', () => {
+    render(
+      <DataTable
+        caption="People"
+        columns={COLUMNS}
+        rows={PEOPLE}
+        rowKey={(person) => person.id}
+        minWidth="min-w-[400px]"
+      />,
+    );
+    const rowHeaders = screen.getAllByRole('rowheader');
+    expect(rowHeaders.map((cell) => cell.textContent)).toEqual(['Ada', 'Ben', 'Cy']);
+    expect(rowHeaders[0]).toHaveAttribute('scope', 'row');
+    const ada = screen.getByRole('row', { name: /Ada/ });
+    expect(within(ada).getByRole('cell', { name: '36' })).toHaveClass('text-right');
+    // A column without `sort` is a plain heading.
+    expect(within(headerCell('Actions')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('sorts from the headings, and says the column and direction with aria-sort', async () => {
+    const user = userEvent.setup();
+    const onSort = vi.fn();
+    render(<SortedTable onSort={onSort} />);
+
+    expect(headerCell('Name')).toHaveAttribute('aria-sort', 'ascending');
+    expect(headerCell('Age')).not.toHaveAttribute('aria-sort');
+
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSort).toHaveBeenLastCalledWith('name');
+    expect(headerCell('Name')).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('button', { name: 'Age' }));
+    expect(onSort).toHaveBeenLastCalledWith('age');
+    expect(headerCell('Age')).toHaveAttribute('aria-sort', 'ascending');
+    expect(headerCell('Name')).not.toHaveAttribute('aria-sort');
+  });
+
+  it('ticks rows one by one, and the page checkbox is mixed until all or none are', async () => {
+    const user = userEvent.setup();
+    render(<SelectableTable />);
+    const page = screen.getByRole('checkbox', { name: 'Select every person on this page' });
+    expect(page).not.toBeChecked();
+    expect(page).not.toBePartiallyChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ben' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Ben' })).toBeChecked();
+    expect(page).toBePartiallyChecked();
+    expect(screen.getByRole('row', { name: /Ben/ })).toHaveClass('bg-blue-50');
+
+    await user.click(page);
+    expect(page).toBeChecked();
+    expect(page).not.toBePartiallyChecked();
+    for (const name of ['Ada', 'Ben', 'Cy']) {
+      expect(screen.getByRole('checkbox', { name: `Select ${name}` })).toBeChecked();
+    }
+
+    await user.click(page);
+    expect(screen.queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
+  });
+
+  it('ticks a row on a click beside its checkbox, and opens it on a click elsewhere in it', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    render(<SelectableTable onRowClick={onRowClick} />);
+    const cy = screen.getByRole('row', { name: /Cy/ });
+    const checkbox = within(cy).getByRole('checkbox', { name: 'Select Cy' });
+
+    // The checkbox's cell, beside the box: a bigger target.
+    await user.click(checkbox.closest('td')!);
+    expect(checkbox).toBeChecked();
+    expect(onRowClick).not.toHaveBeenCalled();
+
+    await user.click(within(cy).getByRole('cell', { name: '29' }));
+    expect(onRowClick).toHaveBeenCalledExactlyOnceWith(PEOPLE[2]);
+    expect(checkbox).toBeChecked();
+  });
+
+  it('leaves a click on a link or a button in a row to that control', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    render(
+      <DataTable
+        caption="People"
+        columns={COLUMNS}
+        rows={PEOPLE}
+        rowKey={(person) => person.id}
+        minWidth="min-w-[400px]"
+        onRowClick={onRowClick}
+      />,
+    );
+    await user.click(screen.getByRole('link', { name: 'Open Ada' }));
+    await user.click(screen.getByRole('button', { name: 'Email Ada' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('rowheader', { name: 'Ada' }));
+    expect(onRowClick).toHaveBeenCalledExactlyOnceWith(PEOPLE[0]);
+  });
+
+  it('shows a spinner in place of the rows while the first page loads', () => {
+    render(
+      <DataTable
+        caption="People"
+        columns={COLUMNS}
+        rows={[]}
+        rowKey={(person) => person.id}
+        minWidth="min-w-[400px]"
+        loading="Loading people…"
+        selection={{
+          isSelected: () => false,
+          onChange: () => {},
+          pageLabel: 'Select every person on this page',
+          rowLabel: (person) => `Select ${person.name}`,
+        }}
+      />,
+    );
+    const cell = within(screen.getByRole('table')).getByText('Loading people…').closest('td');
+    // One cell across the checkbox column and the three others.
+    expect(cell).toHaveAttribute('colspan', '4');
+    expect(
+      screen.getByRole('checkbox', { name: 'Select every person on this page' }),
+    ).toBeDisabled();
+    expect(screen.queryByRole('rowheader')).not.toBeInTheDocument();
+  });
+
+  it('says so in one row when there are no rows, with the title above the text', () => {
+    render(
+      <DataTable
+        caption="People"
+        columns={COLUMNS}
+        rows={[]}
+        rowKey={(person) => person.id}
+        minWidth="min-w-[400px]"
+        emptyTitle="No people found"
+        empty="Try another search."
+      />,
+    );
+    const cell = screen.getByText('No people found').closest('td');
+    expect(cell).toHaveAttribute('colspan', '3');
+    expect(screen.getByText('No people found')).toHaveClass('font-semibold');
+    expect(cell).toContainElement(screen.getByText('Try another search.'));
+  });
+
+  it('dims the rows and marks the table busy while another page loads', () => {
+    render(
+      <DataTable
+        caption="People"
+        columns={COLUMNS}
+        rows={PEOPLE}
+        rowKey={(person) => person.id}
+        minWidth="min-w-[400px]"
+        isFetching
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(table.querySelector('tbody')).toHaveClass('opacity-60');
+  });
+});
