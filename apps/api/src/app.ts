@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from './config/env.js';
@@ -104,6 +104,8 @@ export interface BuildAppOptions {
   revocations?: RevocationBus;
   /** The one source of the current time for every service; the system clock unless given. */
   clock?: Clock;
+  /** Told of every route as it is registered (the authorization matrix lists them with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -147,6 +149,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRoute', queryParametersListed);
   app.setSerializerCompiler(serializerCompiler);

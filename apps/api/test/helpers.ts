@@ -6,7 +6,7 @@ import type { Position, Status, TokenPair, TokenType, User } from '@staff-admin/
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
 import type { Logger } from 'pino';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -73,6 +73,8 @@ export interface TestAppOptions {
   clock?: ManualClock;
   /** How the app reaches its fresh database (fault tests put a proxy in between). */
   databaseUrl?: (url: string) => string;
+  /** Told of every route the app registers, as it registers it. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 const usePostgres = () => process.env.TEST_DB === 'postgres';
@@ -138,7 +140,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await migrateToLatest(database);
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? new ManualClock();
-  const app = await buildApp(config, { database, logger, clock });
+  const app = await buildApp(config, { database, logger, clock, onRoute: options.onRoute });
   await app.ready();
   return {
     app,
