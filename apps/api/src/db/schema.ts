@@ -30,7 +30,8 @@ export interface UsersTable {
   last_login_at: string | null;
   /**
    * A second factor is on (confirmed TOTP or a passkey). PostgreSQL reads a boolean, SQLite 0 or 1:
-   * read it with Boolean(); written only by TwoStepRepository.refreshTwoStepEnabled.
+   * read it with Boolean(); written only by UsersRepository.setTwoStepEnabled (from two-step's
+   * hasTwoStepFactor).
    */
   two_step_enabled: ColumnType<boolean | number, never, boolean>;
 }

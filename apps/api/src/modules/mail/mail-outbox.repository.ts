@@ -135,4 +135,37 @@ export class MailOutboxRepository {
       .where('claim_id', '=', claimId)
       .execute();
   }
+
+  /**
+   * Makes an unsent mail that failed at least once (or was given up) due now, a dead letter
+   * included: it is given up again after one more failed attempt. Never one a worker is sending.
+   * False when the mail is not (or no longer) in such a state (Monitoring › Mail's retry).
+   */
+  async retryNow(id: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: now, failed_at: null })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where((eb) => eb.or([eb('failed_at', 'is not', null), eb('attempts', '>', 0)]))
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Gives up an unsent mail no worker is sending: failed, with `reason` as its last error
+   * (Monitoring › Mail's cancel). False when the mail is not (or no longer) in such a state.
+   */
+  async cancel(id: string, now: string, reason: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('mail_outbox')
+      .set({ failed_at: now, last_error: reason.slice(0, ERROR_MAX_LENGTH) })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
 }

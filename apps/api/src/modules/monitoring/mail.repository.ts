@@ -19,9 +19,6 @@ export interface OutboxMailRow {
 
 const SORT_COLUMNS = { createdAt: 'created_at', attempts: 'attempts' } as const;
 
-/** Longest reason kept in `last_error` (as the worker keeps its failures). */
-const ERROR_MAX_LENGTH = 1_000;
-
 /**
  * The state of a mail at `now`, from its columns: sent and failed are final; a live claim is a
  * send under way; a mail written to the log (no SMTP) waits there; otherwise failed attempts make
@@ -39,7 +36,10 @@ export function mailStateOf(now: string, smtp: boolean) {
     else 'queued' end`;
 }
 
-/** Monitoring › Mail: the outbox read and acted on by admins (the worker's SQL lives in modules/mail). */
+/**
+ * Monitoring › Mail: the outbox as admins read it. Its writes (the worker's, retry and cancel) are
+ * the mail module's (mail-outbox.repository.ts).
+ */
 export class MailMonitoringRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -89,36 +89,6 @@ export class MailMonitoringRepository {
   async findById(id: string, now: string, smtp: boolean): Promise<OutboxMailRow | undefined> {
     const row = await this.select(now, smtp).where('id', '=', id).executeTakeFirst();
     return row && toRow(row);
-  }
-
-  /**
-   * Makes an unsent mail that failed at least once (or was given up) due now, a dead letter
-   * included: it is given up again after one more failed attempt. Never one a worker is sending. False when the mail is
-   * not (or no longer) in such a state.
-   */
-  async retryNow(id: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('mail_outbox')
-      .set({ next_attempt_at: now, failed_at: null })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .where((eb) => eb.or([eb('failed_at', 'is not', null), eb('attempts', '>', 0)]))
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
-  }
-
-  /** Gives up an unsent mail no worker is sending: failed, with `reason` as its last error. */
-  async cancel(id: string, now: string, reason: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('mail_outbox')
-      .set({ failed_at: now, last_error: reason.slice(0, ERROR_MAX_LENGTH) })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
   }
 }
 

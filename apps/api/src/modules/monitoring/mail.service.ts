@@ -24,11 +24,7 @@ interface MailMonitoringDeps {
   repository: MailMonitoringRepository;
   users: UsersRepository;
   /** Retry, cancel and the test mail are audited with the change they make. */
-  unitOfWork: UnitOfWork<{
-    mailMonitoring: MailMonitoringRepository;
-    mailOutbox: MailOutboxRepository;
-    audit: AuditRepository;
-  }>;
+  unitOfWork: UnitOfWork<{ mailOutbox: MailOutboxRepository; audit: AuditRepository }>;
   mails: AccountMails;
   /** Wakes this process's mail worker (a retried mail is due now). */
   wakeWorker: () => void;
@@ -94,7 +90,7 @@ export class MailMonitoringService {
     if (!MAIL_RETRYABLE_STATES.includes(mail.state)) throw conflict(MAIL_MESSAGES.retryNotAllowed);
     await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
       // The state may have changed since it was read (a worker claimed it): checked again here.
-      if (!(await repos.mailMonitoring.retryNow(mail.id, this.now()))) {
+      if (!(await repos.mailOutbox.retryNow(mail.id, this.now()))) {
         throw conflict(MAIL_MESSAGES.retryNotAllowed);
       }
       await repos.audit.record({
@@ -118,7 +114,7 @@ export class MailMonitoringService {
     const actor = await this.deps.users.findById(actorId);
     const reason = MAIL_MESSAGES.cancelledBy(actor?.fullName ?? actor?.email ?? actorId);
     await this.deps.unitOfWork.run(async ({ repos }) => {
-      if (!(await repos.mailMonitoring.cancel(mail.id, this.now(), reason))) {
+      if (!(await repos.mailOutbox.cancel(mail.id, this.now(), reason))) {
         throw conflict(MAIL_MESSAGES.cancelNotAllowed);
       }
       await repos.audit.record({

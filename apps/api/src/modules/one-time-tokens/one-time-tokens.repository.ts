@@ -82,4 +82,16 @@ export class OneTimeTokensRepository {
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
+
+  /** Marks one lapsed invitation expired (the retention job); false when another run marked it first. */
+  async markInvitationExpired(tokenId: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('one_time_tokens')
+      .set({ expired_at: now })
+      .where('id', '=', tokenId)
+      .where('expired_at', 'is', null)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
 }

@@ -63,16 +63,4 @@ export class RetentionRepository {
       .orderBy('one_time_tokens.expires_at')
       .execute();
   }
-
-  /** Marks one lapsed invitation expired; false when another run marked it first. */
-  async markInvitationExpired(tokenId: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('one_time_tokens')
-      .set({ expired_at: now })
-      .where('id', '=', tokenId)
-      .where('expired_at', 'is', null)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
-  }
 }

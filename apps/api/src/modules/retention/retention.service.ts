@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { NO_ORIGIN } from '../audit/audit-events.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
+import type { OneTimeTokensRepository } from '../one-time-tokens/one-time-tokens.repository.js';
 import type { ErrorsService } from '../monitoring/errors.service.js';
 import type { SessionsService } from '../sessions/sessions.service.js';
 import type { PasskeysRepository } from '../two-step/passkeys.repository.js';
@@ -63,7 +64,7 @@ interface RetentionDeps {
   twoStep: Pick<TwoStepRepository, 'deleteChallengesEndedBefore'>;
   /** Passkey registration challenges. */
   passkeys: Pick<PasskeysRepository, 'deleteRegistrationsExpiredBefore'>;
-  unitOfWork: UnitOfWork<{ retention: RetentionRepository; audit: AuditRepository }>;
+  unitOfWork: UnitOfWork<{ oneTimeTokens: OneTimeTokensRepository; audit: AuditRepository }>;
   /** ACCOUNT_EXPIRY: an account with no sign-in for this long expires. */
   accountExpiryMs: number;
   log: FastifyBaseLogger;
@@ -174,7 +175,7 @@ export class RetentionService {
     return this.deps.unitOfWork.run(async ({ repos }) => {
       let marked = 0;
       for (const invitation of invitations) {
-        if (!(await repos.retention.markInvitationExpired(invitation.tokenId, toIso(now))))
+        if (!(await repos.oneTimeTokens.markInvitationExpired(invitation.tokenId, toIso(now))))
           continue;
         await repos.audit.record({
           action: 'invitation.expired',

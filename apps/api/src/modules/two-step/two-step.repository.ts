@@ -17,31 +17,17 @@ export interface SignInChallengeRow {
 }
 
 /**
+ * Whether the user of the `users` row at hand has a factor now: a confirmed authenticator or any
+ * passkey. What `users.two_step_enabled` is set from (the users module writes it).
+ */
+export const hasTwoStepFactor = sql<boolean>`(exists (select 1 from totp_factors where totp_factors.user_id = users.id and totp_factors.confirmed_at is not null) or exists (select 1 from passkeys where passkeys.user_id = users.id))`;
+
+/**
  * All SQL of two-step sign-in except the passkeys' own (passkeys.repository.ts): the authenticator
- * factor, recovery codes, sign-in challenges and `users.two_step_enabled`.
+ * factor, recovery codes and sign-in challenges.
  */
 export class TwoStepRepository {
   constructor(private readonly db: Kysely<DB>) {}
-
-  /**
-   * Sets `users.two_step_enabled` from the factors the user has now (a confirmed authenticator or
-   * any passkey) and returns it. Call it in the transaction of every factor change.
-   */
-  async refreshTwoStepEnabled(userId: string): Promise<boolean> {
-    await this.db
-      .updateTable('users')
-      .set({
-        two_step_enabled: sql<boolean>`(exists (select 1 from totp_factors where totp_factors.user_id = users.id and totp_factors.confirmed_at is not null) or exists (select 1 from passkeys where passkeys.user_id = users.id))`,
-      })
-      .where('id', '=', userId)
-      .execute();
-    const row = await this.db
-      .selectFrom('users')
-      .select('two_step_enabled')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return Boolean(row?.two_step_enabled);
-  }
 
   // The authenticator (TOTP)
 

@@ -43,7 +43,7 @@ import type { PasswordRehash, UsersRepository } from '../users/users.repository.
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp.js';
 import type { PasskeysRepository } from './passkeys.repository.js';
-import type { TwoStepRepository } from './two-step.repository.js';
+import { hasTwoStepFactor, type TwoStepRepository } from './two-step.repository.js';
 
 const M = TWO_STEP_MESSAGES;
 
@@ -529,7 +529,7 @@ export class TwoStepService {
     userId: string,
   ): Promise<FactorChangeResult> {
     const { repos, afterCommit } = scope;
-    const enabled = await repos.twoStep.refreshTwoStepEnabled(userId);
+    const enabled = await repos.users.setTwoStepEnabled(userId, hasTwoStepFactor);
     let recoveryCodes: string[] = [];
     if (enabled) recoveryCodes = await this.ensureRecoveryCodes(repos, userId);
     else await repos.twoStep.deleteRecoveryCodes(userId);

@@ -647,6 +647,24 @@ export class UsersRepository {
       .execute();
   }
 
+  /**
+   * Sets `users.two_step_enabled` (to an expression over the user's row, evaluated in the same
+   * statement) and returns it. Two-step calls it in the transaction of every factor change.
+   */
+  async setTwoStepEnabled(id: string, enabled: RawBuilder<boolean>): Promise<boolean> {
+    await this.db
+      .updateTable('users')
+      .set({ two_step_enabled: enabled })
+      .where('id', '=', id)
+      .execute();
+    const row = await this.db
+      .selectFrom('users')
+      .select('two_step_enabled')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Boolean(row?.two_step_enabled);
+  }
+
   async recordLogin(id: string, now: string): Promise<void> {
     await this.db.updateTable('users').set({ last_login_at: now }).where('id', '=', id).execute();
   }
