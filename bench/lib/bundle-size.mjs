@@ -23,7 +23,7 @@ const FIRST_LOAD_PAGES = {
     modules: ['src/app/routes/app/root.', 'src/app/routes/app/profile.'],
   },
   monitoring: {
-    // The area's landing screen, with its uPlot charts.
+    // The area's landing screen; uPlot loads after it, with its first chart (components/chart/).
     path: '/monitoring (beyond the signed-in layout)',
     modules: ['src/app/routes/app/root.', 'src/app/routes/app/monitoring/overview.'],
     beyond: ['src/app/routes/app/root.'],
