@@ -24,7 +24,6 @@ import { costsRoutes } from './modules/budgeting/costs.routes.js';
 import { importsRoutes } from './modules/budgeting/imports.routes.js';
 import { projectsRoutes } from './modules/budgeting/projects.routes.js';
 import { errorsRoutes } from './modules/monitoring/errors.routes.js';
-import { SecurityRepository } from './modules/monitoring/security.repository.js';
 import { securityRoutes } from './modules/monitoring/security.routes.js';
 import { SecurityService } from './modules/monitoring/security.service.js';
 import { mailMonitoringRoutes } from './modules/monitoring/mail.routes.js';
@@ -268,6 +267,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   );
   const overview = new OverviewService({
     repository: new OverviewRepository(database.db),
+    audit: core.audit,
     leases: new JobLeaseRepository(database.db),
     monitor: new ProcessMonitor(clock.now()),
     pingDatabase: () => core.health.ping(),
@@ -293,6 +293,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   if (config.metricsToken) {
     const metrics = new Metrics(
       new MetricsRepository(database.db, Boolean(config.mail.smtpUrl)),
+      core.audit,
       clock,
       {
         release: config.errors.release,
@@ -335,7 +336,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       });
       await api.register(securityRoutes, {
         security: new SecurityService({
-          repository: new SecurityRepository(database.db),
           audit: core.audit,
           lockout,
           clock,

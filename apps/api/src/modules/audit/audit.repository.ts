@@ -1,5 +1,6 @@
 import type { AuditPerson } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
+import { countPerInterval, intervalCounts, type Interval } from '../../db/interval-counts.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { auditRow, type AuditAction, type AuditEntry } from './audit-events.js';
@@ -28,6 +29,18 @@ export interface AuditEventRow {
 export interface AuditTrailRow extends AuditEventRow {
   actor: AuditPerson | null;
   target: AuditPerson | null;
+}
+
+/** An event with the account it names, as that account is now (email null: none, or gone). */
+export interface AuditTargetRow {
+  id: string;
+  at: string;
+  action: string;
+  targetId: string | null;
+  ip: string | null;
+  details: string | null;
+  email: string | null;
+  fullName: string | null;
 }
 
 /** The audit trail: appended to (inside the caller's transaction when bound to one) and read. */
@@ -150,5 +163,67 @@ export class AuditRepository {
       .set({ target_id: anonymousId })
       .where('target_id', '=', userId)
       .execute();
+  }
+
+  // What Monitoring reads of the trail (Overview, Sign-in security, metrics)
+
+  /** Events of `actions` at or after `since`, oldest first. */
+  async eventsSince(actions: readonly AuditAction[], since: string): Promise<AuditTargetRow[]> {
+    return this.withTargets()
+      .where('audit_events.action', 'in', actions)
+      .where('audit_events.at', '>=', since)
+      .orderBy('audit_events.at', 'asc')
+      .orderBy('audit_events.id', 'asc')
+      .execute();
+  }
+
+  /** The latest `limit` events of `action`, newest first. */
+  async latestEvents(action: AuditAction, limit: number): Promise<AuditTargetRow[]> {
+    return this.withTargets()
+      .where('audit_events.action', '=', action)
+      .orderBy('audit_events.at', 'desc')
+      .orderBy('audit_events.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  private withTargets() {
+    return this.db
+      .selectFrom('audit_events')
+      .leftJoin('users', 'users.id', 'audit_events.target_id')
+      .select([
+        'audit_events.id',
+        'audit_events.at',
+        'audit_events.action',
+        'audit_events.target_id as targetId',
+        'audit_events.ip',
+        'audit_events.details',
+        'users.email',
+        'users.full_name as fullName',
+      ]);
+  }
+
+  /** Events of one action counted per interval, in one query. */
+  async countPerInterval(action: AuditAction, intervals: readonly Interval[]): Promise<number[]> {
+    if (intervals.length === 0) return [];
+    const row = await this.db
+      .selectFrom('audit_events')
+      .where('action', '=', action)
+      .where('at', '>=', intervals[0]!.start)
+      .where('at', '<', intervals.at(-1)!.end)
+      .select(countPerInterval('at', intervals))
+      .executeTakeFirstOrThrow();
+    return intervalCounts(row, intervals);
+  }
+
+  /** Events since `since` (ISO), counted by action. */
+  async countByActionSince(since: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('audit_events')
+      .select(['action', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('at', '>=', since)
+      .groupBy('action')
+      .execute();
+    return new Map(rows.map((row) => [row.action, Number(row.count)]));
   }
 }

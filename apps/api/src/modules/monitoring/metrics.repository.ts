@@ -28,17 +28,6 @@ export class MetricsRepository {
     return new Map(rows.map((row) => [row.state, Number(row.count)]));
   }
 
-  /** Audit events since `since` (ISO), by action: sign-ins, failures, lockouts, changes. */
-  async auditActionsSince(since: string): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('audit_events')
-      .select(['action', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('at', '>=', since)
-      .groupBy('action')
-      .execute();
-    return new Map(rows.map((row) => [row.action, Number(row.count)]));
-  }
-
   /** Error groups by source and status. */
   async errorGroups(): Promise<{ source: string; status: string; count: number }[]> {
     const rows = await this.db

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { MAIL_STATES } from '@staff-admin/shared';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MetricsRepository } from './metrics.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +27,12 @@ export class Metrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly durations: Histogram<'method' | 'route' | 'status'>;
 
-  constructor(repository: MetricsRepository, clock: Clock, labels: { release: string | null }) {
+  constructor(
+    repository: MetricsRepository,
+    audit: Pick<AuditRepository, 'countByActionSince'>,
+    clock: Clock,
+    labels: { release: string | null },
+  ) {
     const registers = [this.registry];
     if (labels.release) this.registry.setDefaultLabels({ release: labels.release });
     collectDefaultMetrics({ register: this.registry });
@@ -61,7 +67,7 @@ export class Metrics {
       labelNames: ['action'],
       registers,
       async collect() {
-        const counts = await repository.auditActionsSince(toIso(clock.now() - DAY_MS));
+        const counts = await audit.countByActionSince(toIso(clock.now() - DAY_MS));
         this.reset();
         for (const [action, count] of counts) this.set({ action }, count);
       },

@@ -127,16 +127,4 @@ export class OverviewRepository {
       .executeTakeFirstOrThrow();
     return intervalCounts(row, intervals);
   }
-
-  /** Audit events of one action per interval. */
-  async auditActions(action: string, intervals: readonly Interval[]): Promise<number[]> {
-    const row = await this.db
-      .selectFrom('audit_events')
-      .where('action', '=', action)
-      .where('at', '>=', intervals[0]!.start)
-      .where('at', '<', intervals.at(-1)!.end)
-      .select(countPerInterval('at', intervals))
-      .executeTakeFirstOrThrow();
-    return intervalCounts(row, intervals);
-  }
 }

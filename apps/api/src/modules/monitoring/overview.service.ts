@@ -15,6 +15,7 @@ import type { Interval } from '../../db/interval-counts.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import type { JobLeaseRepository } from '../../db/job-leases.js';
 import type { BrowserReportsToday } from './errors.service.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { OverviewRepository } from './overview.repository.js';
 import type { ProcessMonitor } from './process-monitor.js';
 
@@ -38,6 +39,8 @@ const PING_TIMEOUT_MS = 2_000;
 
 export interface OverviewDeps {
   repository: OverviewRepository;
+  /** Sign-ins and lockouts per hour. */
+  audit: Pick<AuditRepository, 'countPerInterval'>;
   leases: JobLeaseRepository;
   monitor: ProcessMonitor;
   /** `select 1`. */
@@ -196,13 +199,13 @@ export class OverviewService {
       const start = currentHour - (OVERVIEW_HOURS - 1 - index) * HOUR_MS;
       return { start: toIso(start), end: toIso(start + HOUR_MS) };
     });
-    const { repository } = this.deps;
+    const { repository, audit } = this.deps;
     const queries: Record<OverviewCountName, () => Promise<number[]>> = {
       newErrorGroups: () => repository.newErrorGroups(intervals),
       serverErrors: () => repository.serverErrors(intervals),
       failedMails: () => repository.failedMails(intervals),
-      lockouts: () => repository.auditActions('auth.locked_out', intervals),
-      signIns: () => repository.auditActions('auth.login_succeeded', intervals),
+      lockouts: () => audit.countPerInterval('auth.locked_out', intervals),
+      signIns: () => audit.countPerInterval('auth.login_succeeded', intervals),
     };
     return Promise.all(
       OVERVIEW_COUNTS.map(async (name) => {

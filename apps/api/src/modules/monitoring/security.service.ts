@@ -9,21 +9,28 @@ import {
 import { toIso, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditAction } from '../audit/audit-events.js';
+import type { AuditRepository, AuditTargetRow } from '../audit/audit.repository.js';
 import { MAX_LOCK_MS, type LoginLockout } from '../lockout/login-lockout.js';
-import type { LockTrailRow, SecurityRepository } from './security.repository.js';
 
 const HOUR_MS = 3_600_000;
 
+/** The events that end a lock before its time: an admin's unlock, a right password, a reset. */
+export const LOCK_ENDING_ACTIONS = [
+  'auth.unlocked',
+  'auth.login_succeeded',
+  'password.reset_completed',
+] as const satisfies readonly AuditAction[];
+
 interface SecurityDeps {
-  repository: SecurityRepository;
+  /** Read for the locks and the summary; unlocks are recorded in it. */
   audit: AuditRepository;
   lockout: LoginLockout;
   clock: Clock;
 }
 
 /** Whom an audit row about a lock names: the account, else the email (locks are per email). */
-function lockKey(row: LockTrailRow): string | undefined {
+function lockKey(row: AuditTargetRow): string | undefined {
   if (row.targetId) return row.targetId;
   const details = row.details ? (JSON.parse(row.details) as { email?: unknown }) : {};
   return typeof details.email === 'string' ? details.email : undefined;
@@ -41,7 +48,10 @@ export class SecurityService {
   async lockedAccounts(): Promise<LockedAccount[]> {
     const now = this.deps.clock.now();
     // No lock lasts longer than MAX_LOCK_MS, so older events cannot be in force.
-    const rows = await this.deps.repository.lockTrailSince(toIso(now - MAX_LOCK_MS));
+    const rows = await this.deps.audit.eventsSince(
+      ['auth.locked_out', ...LOCK_ENDING_ACTIONS],
+      toIso(now - MAX_LOCK_MS),
+    );
     const latest = new Map<string, LockedAccount>();
     const endedAt = new Map<string, string>();
     for (const row of rows) {
@@ -99,8 +109,8 @@ export class SecurityService {
       return { start: toIso(start), end: toIso(start + HOUR_MS) };
     });
     const [counts, reuses] = await Promise.all([
-      this.deps.repository.countFailedSignIns(intervals),
-      this.deps.repository.latestReuses(SECURITY_REUSE_LIMIT),
+      this.deps.audit.countPerInterval('auth.login_failed', intervals),
+      this.deps.audit.latestEvents('auth.refresh_token_reused', SECURITY_REUSE_LIMIT),
     ]);
     return {
       failedSignIns: intervals.map(({ start }, index) => ({ hour: start, count: counts[index]! })),
@@ -109,8 +119,8 @@ export class SecurityService {
         at: reuse.at,
         ip: reuse.ip,
         user:
-          reuse.userId && reuse.email
-            ? { id: reuse.userId, email: reuse.email, fullName: reuse.fullName }
+          reuse.targetId && reuse.email
+            ? { id: reuse.targetId, email: reuse.email, fullName: reuse.fullName }
             : null,
       })),
     };
