@@ -4,6 +4,7 @@ import { api } from '../../lib/api-client.js';
 import { getErrorMessage } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
 import { ConfirmDialog } from '../ui/dialog.js';
+import { LOCKED_ACCOUNTS_KEY } from './locked-accounts.js';
 
 /** POST /monitoring/security/locked-accounts/unlock: the email may sign in again at once. */
 async function unlockAccount(email: string): Promise<void> {
@@ -11,15 +12,20 @@ async function unlockAccount(email: string): Promise<void> {
 }
 
 /**
- * The queries in `invalidates` are loaded again before the mutation settles (also after a 404:
- * the lock ran out meanwhile), so a lock's mark is gone by the time the confirmation closes.
+ * The locks, and the queries in `invalidates`, are loaded again before the mutation settles (also
+ * after a 404: the lock ran out meanwhile), so a lock's mark is gone on every screen that shows it
+ * by the time the confirmation closes.
  */
 function useUnlockAccount(invalidates: readonly QueryKey[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unlockAccount,
     onSettled: () =>
-      Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [LOCKED_ACCOUNTS_KEY, ...invalidates].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 
@@ -28,7 +34,7 @@ interface UnlockAccountDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The locked email the dialog asks about (kept while the dialog closes). */
   email: string | null | undefined;
-  /** The queries that show locks, loaded again after the unlock. */
+  /** The screen's other queries an unlock changes, loaded again with the locks. */
   invalidates: readonly QueryKey[];
   /** See Dialog: where focus goes when the Unlock button went with the lock. */
   finalFocus?: () => HTMLElement | null;

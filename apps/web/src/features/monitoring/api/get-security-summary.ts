@@ -1,7 +1,9 @@
 import type { ApiSuccess, SecuritySummary } from '@staff-admin/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { SECURITY_KEY } from './get-locked-accounts.js';
+
+/** The Security screen's figures; invalidate it after an unlock. */
+export const SECURITY_KEY = ['monitoring', 'security'] as const;
 
 /** GET /monitoring/security/summary: failed sign-ins per hour and refresh-token reuse. */
 async function getSecuritySummary({ signal }: { signal?: AbortSignal } = {}) {

@@ -7,7 +7,8 @@ import { DateTime } from '../../../components/ui/date-time.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
-import { SECURITY_KEY, useLockedAccounts } from '../api/get-locked-accounts.js';
+import { useLockedAccounts } from '../../../components/unlock-account/locked-accounts.js';
+import { SECURITY_KEY } from '../api/get-security-summary.js';
 
 const SECTION_ID = 'locked-accounts';
 
@@ -68,7 +69,7 @@ export function SecurityLockedAccounts() {
         <DataTable
           caption="Accounts locked now"
           columns={columns}
-          rows={locked.data?.data ?? []}
+          rows={locked.data ?? []}
           rowKey={(account) => account.email}
           minWidth="min-w-[560px]"
           loading={locked.isPending && 'Loading locked accounts…'}
@@ -82,7 +83,7 @@ export function SecurityLockedAccounts() {
           if (!open) setUnlocking(null);
         }}
         email={unlocking?.email}
-        // The screen (the locks and their counts) is loaded again after the unlock.
+        // The locks are loaded again after the unlock, and the screen's figures with them.
         invalidates={[SECURITY_KEY]}
         // The row (and its Unlock) goes with the lock: focus goes to its neighbour's.
         finalFocus={rowFocus.finalFocus}

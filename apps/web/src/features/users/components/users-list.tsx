@@ -9,7 +9,7 @@ import { getErrorMessage } from '../../../lib/api-error.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { toast } from '../../../lib/toast.js';
 import { useExportUsersCsv } from '../api/export-users-csv.js';
-import { LOCKED_ACCOUNTS_KEY, useLockedEmails } from '../api/get-locked-accounts.js';
+import { useLockedEmails } from '../api/get-locked-accounts.js';
 import { toUserListFilter, USERS_LIST, USERS_LIST_KEY, useUsers } from '../api/get-users.js';
 import { BulkActionDialog, type BulkRequest } from './bulk-action-dialog.js';
 import { RemindDialog } from './remind-dialog.js';
@@ -204,7 +204,7 @@ export function UsersList() {
         onOpenChange={setUnlockOpen}
         email={unlockUser?.email}
         // The row's Locked mark and Unlock button are gone by the time the dialog closes.
-        invalidates={[LOCKED_ACCOUNTS_KEY, USERS_LIST_KEY]}
+        invalidates={[USERS_LIST_KEY]}
         // The Unlock button goes with the lock: focus goes to the user's name in that row (or,
         // should the row have gone too, to its neighbour).
         finalFocus={() =>

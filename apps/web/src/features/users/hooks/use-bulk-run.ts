@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useReauthenticated } from '../../../components/reauthenticate/use-reauthenticated.js';
-import { LOCKED_ACCOUNTS_KEY } from '../api/get-locked-accounts.js';
+import { LOCKED_ACCOUNTS_KEY } from '../../../components/unlock-account/locked-accounts.js';
 import { USERS_LIST_KEY } from '../api/get-users.js';
 import { runBulkJob, type BulkJob, type BulkRunOutcome } from '../api/bulk-users.js';
 
