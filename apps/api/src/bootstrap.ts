@@ -3,7 +3,7 @@ import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureFirstAdmin, firstAdminBanner } from './modules/users/first-admin.js';
-import { createCoreServices } from './services.js';
+import { createCoreServices } from './composition.js';
 
 interface PrepareOptions {
   log: FastifyBaseLogger;

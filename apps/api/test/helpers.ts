@@ -16,7 +16,7 @@ import { toIso, type Clock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { createLogger } from '../src/lib/logger.js';
 import { generateOpaqueToken, hashToken } from '../src/lib/secure-token.js';
-import type { CoreServices } from '../src/services.js';
+import type { CoreServices } from '../src/composition.js';
 import { multipart, type FilePart } from './images.js';
 import { databaseUrl, withPgClient } from './pg-admin.js';
 

@@ -27,7 +27,7 @@ import {
   type RevocationBus,
 } from '../modules/sessions/revocation-bus.js';
 import type { RetentionPlan } from '../modules/retention/retention.service.js';
-import { createCoreServices, type CoreServices } from '../services.js';
+import { createCoreServices, type CoreServices } from '../composition.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;

@@ -1,4 +1,4 @@
-import type { JWT } from '@fastify/jwt';
+import { createSigner, createVerifier } from 'fast-jwt';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
@@ -7,30 +7,37 @@ export const ACCESS_TOKEN_ISSUER = 'staff-admin';
 export const ACCESS_TOKEN_AUDIENCE = 'staff-admin-api';
 export const ACCESS_TOKEN_TYPE = 'access';
 
+/** Signs a token's payload and checks a token's signature and claims (fast-jwt's pair). */
+export interface TokenSigner {
+  sign(payload: Record<string, unknown>): string;
+  /** The payload of a token whose signature and claims hold; throws for anything else. */
+  verify(token: string): unknown;
+}
+
 /**
- * @fastify/jwt options: HS256 only, issuer and audience pinned and required, exp required. The
- * times are the app's clock's, not fast-jwt's Date.now(): AccessTokens signs `iat` from the clock
- * (fast-jwt adds `exp` to it) and checks `exp` and `nbf` against the clock itself.
+ * The access tokens' JWTs, with fast-jwt: HS256 only, issuer and audience pinned and required, exp
+ * required. The times are the app's clock's, not fast-jwt's Date.now(): AccessTokens signs `iat`
+ * from the clock (fast-jwt adds `exp` to it) and checks `exp` and `nbf` against the clock itself.
  */
-export function jwtOptions(secret: string, ttlMs: number) {
-  return {
-    secret,
-    sign: {
-      algorithm: 'HS256' as const,
-      iss: ACCESS_TOKEN_ISSUER,
-      aud: ACCESS_TOKEN_AUDIENCE,
-      // @fastify/jwt reads a number as seconds; durations are whole seconds anyway.
-      expiresIn: Math.max(1, Math.round(ttlMs / 1000)),
-    },
-    verify: {
-      algorithms: ['HS256' as const],
-      allowedIss: ACCESS_TOKEN_ISSUER,
-      allowedAud: ACCESS_TOKEN_AUDIENCE,
-      requiredClaims: ['iss', 'aud', 'exp', 'iat', 'sub', 'sid', 'typ'],
-      ignoreExpiration: true,
-      ignoreNotBefore: true,
-    },
-  };
+export function createTokenSigner(secret: string, ttlMs: number): TokenSigner {
+  const sign = createSigner({
+    key: secret,
+    algorithm: 'HS256',
+    iss: ACCESS_TOKEN_ISSUER,
+    aud: ACCESS_TOKEN_AUDIENCE,
+    // Whole seconds, as tokens count time (and as the durations are anyway).
+    expiresIn: Math.max(1, Math.round(ttlMs / 1000)) * 1000,
+  });
+  const verify = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: ACCESS_TOKEN_ISSUER,
+    allowedAud: ACCESS_TOKEN_AUDIENCE,
+    requiredClaims: ['iss', 'aud', 'exp', 'iat', 'sub', 'sid', 'typ'],
+    ignoreExpiration: true,
+    ignoreNotBefore: true,
+  });
+  return { sign: (payload) => sign(payload), verify: (token) => verify(token) as unknown };
 }
 
 const claimsSchema = z.object({
@@ -63,7 +70,7 @@ export class AccessTokens {
   private readonly checked = new Map<string, CheckedToken>();
 
   constructor(
-    private readonly jwt: JWT,
+    private readonly jwt: TokenSigner,
     private readonly clock: Clock,
   ) {}
 

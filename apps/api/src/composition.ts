@@ -1,27 +1,48 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from './config/env.js';
-import type { Database } from './db/database.js';
+import { createDatabase, type Database } from './db/database.js';
 import { createUnitOfWork, type UnitOfWork } from './db/unit-of-work.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import type { CounterStore } from './lib/counter-store.js';
+import { createMemoryCounterStore, type CounterStore } from './lib/counter-store.js';
+import { withLocalFallback } from './lib/fallback-counter-store.js';
+import { createLogger, RequestLogController } from './lib/logger.js';
+import { createRedisCounterStore } from './lib/redis-counter-store.js';
+import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { LoginLockout } from './modules/lockout/login-lockout.js';
+import { Metrics } from './modules/monitoring/metrics.js';
+import { OverviewService } from './modules/monitoring/overview.service.js';
+import { ProcessMonitor } from './modules/monitoring/process-monitor.js';
+import { SecurityService } from './modules/monitoring/security.service.js';
+import {
+  AccessTokens,
+  createTokenSigner,
+  type TokenSigner,
+} from './modules/sessions/access-tokens.js';
+import { createRedisRevocationBus } from './modules/sessions/revocation-bus.js';
+import { PasskeysService, relyingPartyOf } from './modules/two-step/passkeys.service.js';
+import { TwoStepService } from './modules/two-step/two-step.service.js';
+import {
+  BULK_ROWS_IN_FLIGHT_POSTGRES,
+  UsersBulkService,
+} from './modules/users-bulk/users-bulk.service.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { createSealedBox } from './lib/sealed-box.js';
 import type { AuditRepository } from './modules/audit/audit.repository.js';
-import type { LoginLockout } from './modules/lockout/login-lockout.js';
-import { JobLeaseRepository } from './db/job-leases.js';
 import { RetentionService } from './modules/retention/retention.service.js';
 import {
   createMemoryRevocationBus,
   type RevocationBus,
 } from './modules/sessions/revocation-bus.js';
-import { HealthRepository } from './modules/health/health.repository.js';
+import type { HealthRepository } from './modules/health/health.repository.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
 import { CostsService } from './modules/budgeting/costs.service.js';
 import { ImportsService } from './modules/budgeting/imports.service.js';
 import { ProjectsService } from './modules/budgeting/projects.service.js';
 import { ErrorsService } from './modules/monitoring/errors.service.js';
 import { MailMonitoringService } from './modules/monitoring/mail.service.js';
-import { OverviewRepository } from './modules/monitoring/overview.repository.js';
 import { AccountLinks, AccountMails } from './modules/mail/account-mails.js';
 import { MailDeliveryCheck } from './modules/monitoring/mail-delivery.js';
 import { MailOutbox } from './modules/mail/mail-outbox.js';
@@ -100,7 +121,12 @@ export function createCoreServices(
 ): CoreServices {
   const { db, engine } = database;
   const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
-  const options = { engine, clock, twoStepRoles: config.twoStepRequiredRoles };
+  const options = {
+    engine,
+    clock,
+    twoStepRoles: config.twoStepRequiredRoles,
+    smtp: Boolean(config.mail.smtpUrl),
+  };
   const repositories = createRepositories(db, {
     ...options,
     remembered: new RememberedMatches(db),
@@ -157,7 +183,7 @@ export function createCoreServices(
     clock,
     retention: new RetentionService({
       repository: repositories.retention,
-      leases: new JobLeaseRepository(db),
+      leases: repositories.jobLeases,
       users,
       usersRepository,
       sessions,
@@ -184,7 +210,7 @@ export function createCoreServices(
     }),
     sessions,
     uploads,
-    health: new HealthRepository(db),
+    health: repositories.health,
     errors,
     budgeting: createBudgetingServices(repositories, unitOfWork, clock),
   };
@@ -253,7 +279,7 @@ export function createAccountServices(
       mails,
       hasher: core.hasher,
       delivery: new MailDeliveryCheck({
-        outbox: new OverviewRepository(database.db),
+        outbox: core.repositories.overview,
         smtp: Boolean(config.mail.smtpUrl),
         clock,
       }),
@@ -274,4 +300,206 @@ export function createAccountServices(
       clock,
     }),
   };
+}
+
+/** What the server's processes share or must agree on, opened from the config. */
+export interface Infrastructure {
+  logger: Logger;
+  /** How requests are logged (the level by route, see lib/logger.ts). */
+  logController: RequestLogController;
+  /** The one source of the current time for every service. */
+  clock: Clock;
+  database: Database;
+  /** With REDIS_URL: rate limits, counters and revocations shared by every process. */
+  redis: Redis | undefined;
+  /** Lockout and quota counters. */
+  counters: CounterStore;
+  /** Session revocations, to every process's session cache. */
+  revocations: RevocationBus;
+  /** Closes what was opened here (a database that was given stays open). */
+  close: () => Promise<void>;
+}
+
+export interface InfrastructureOptions {
+  /** A database the caller owns (already migrated); otherwise one is opened and closed here. */
+  database?: Database;
+  logger?: Logger;
+  /** Lockout and quota counters; in Redis with REDIS_URL, in memory otherwise, unless given. */
+  counters?: CounterStore;
+  /** Session revocations; over Redis with REDIS_URL, in memory otherwise, unless given. */
+  revocations?: RevocationBus;
+  /** The system clock unless given. */
+  clock?: Clock;
+}
+
+/**
+ * With REDIS_URL, everything several processes must agree on lives in Redis: per-IP rate limits
+ * (given to the rate-limit plugin), lockout and quota counters, and the revocation channel of the
+ * session caches.
+ */
+export async function openInfrastructure(
+  config: Config,
+  options: InfrastructureOptions = {},
+): Promise<Infrastructure> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
+  const database = options.database ?? createDatabase(config.database);
+  const redis = config.redisUrl
+    ? await createRedis({ url: config.redisUrl, prefix: config.redisPrefix }, logger)
+    : undefined;
+  const counters =
+    options.counters ??
+    (redis
+      ? withLocalFallback(createRedisCounterStore(redis, now), {
+          isUp: () => isRedisUp(redis),
+          local: createMemoryCounterStore(now),
+          log: logger,
+          clock,
+        })
+      : createMemoryCounterStore(now));
+  const revocations =
+    options.revocations ??
+    (redis
+      ? await createRedisRevocationBus(redis, config.redisPrefix, logger)
+      : createMemoryRevocationBus());
+  return {
+    logger,
+    logController: new RequestLogController(),
+    clock,
+    database,
+    redis,
+    counters,
+    revocations,
+    async close() {
+      await counters.close();
+      await revocations.close();
+      if (redis) await closeRedis(redis);
+      if (!options.database) await database.db.destroy();
+    },
+  };
+}
+
+/** Every service behind the server's routes, plugins and jobs. */
+export interface ServerServices {
+  core: CoreServices;
+  account: AccountServices;
+  /** The access tokens' JWT signer and verifier. */
+  jwt: TokenSigner;
+  lockout: LoginLockout;
+  auth: AuthService;
+  twoStep: TwoStepService;
+  passkeys: PasskeysService;
+  usersBulk: UsersBulkService;
+  overview: OverviewService;
+  security: SecurityService;
+  /** Only with METRICS_TOKEN. */
+  metrics: Metrics | undefined;
+}
+
+/** The one place the server's services are built (the CLI builds the core ones alone). */
+export function createServerServices(
+  config: Config,
+  { logger: log, clock, database, redis, counters, revocations }: Infrastructure,
+): ServerServices {
+  const core = createCoreServices(database, config, log, revocations, clock);
+  const lockout = new LoginLockout(counters, config.limits.loginFailuresBeforeLock, () =>
+    clock.now(),
+  );
+  const account = createAccountServices(database, config, log, { core, counters, lockout });
+  const jwt = createTokenSigner(config.auth.secret, config.auth.accessTokenTtlMs);
+  const accessTokens = new AccessTokens(jwt, clock);
+  const relyingParty = relyingPartyOf(config.appUrl);
+  if (!relyingParty.usable) {
+    log.warn(
+      `APP_URL's host ${relyingParty.id} is an IP address: browsers refuse passkeys there, so ` +
+        'none can be added or used; set APP_URL to a host name for them (docs/two-step.md)',
+    );
+  }
+  if (config.nodeEnv === 'production' && config.twoStepRequiredRoles.length === 0) {
+    log.warn(
+      'MFA_REQUIRED_ROLES is unset: two-step sign-in is optional for every role (docs/two-step.md)',
+    );
+  }
+  const twoStep = new TwoStepService({
+    repository: core.repositories.twoStep,
+    users: core.usersRepository,
+    sessions: core.sessions,
+    hasher: core.hasher,
+    accessTokens,
+    lockout,
+    unitOfWork: core.unitOfWork,
+    audit: core.audit,
+    mails: account.mails,
+    totpBox: createSealedBox(config.auth.secret, 'totp-secret'),
+    requiredRoles: config.twoStepRequiredRoles,
+    passkeysAvailable: relyingParty.usable,
+    clock,
+  });
+  return {
+    core,
+    account,
+    jwt,
+    lockout,
+    twoStep,
+    auth: new AuthService({
+      users: core.usersRepository,
+      sessions: core.sessions,
+      hasher: core.hasher,
+      accessTokens,
+      lockout,
+      unitOfWork: core.unitOfWork,
+      audit: core.audit,
+      twoStep,
+      clock,
+    }),
+    passkeys: new PasskeysService({
+      repository: core.repositories.passkeys,
+      users: core.usersRepository,
+      unitOfWork: core.unitOfWork,
+      core: twoStep,
+      relyingParty,
+      clock,
+    }),
+    usersBulk: new UsersBulkService({
+      repository: core.repositories.usersBulk,
+      users: core.users,
+      invitations: account.invitations,
+      sessions: core.sessions,
+      log,
+      clock,
+      rowsInFlight: database.engine === 'postgres' ? BULK_ROWS_IN_FLIGHT_POSTGRES : 1,
+    }),
+    overview: new OverviewService({
+      repository: core.repositories.overview,
+      audit: core.audit,
+      leases: core.repositories.jobLeases,
+      monitor: new ProcessMonitor(clock.now()),
+      pingDatabase: () => core.health.ping(),
+      pingRedis: redis && (() => redis.ping()),
+      smtp: Boolean(config.mail.smtpUrl),
+      errorReports: () => core.errors.browserReportsToday(),
+      release: config.errors.release,
+      clock,
+    }),
+    security: new SecurityService({
+      audit: core.audit,
+      lockout,
+      clock,
+    }),
+    metrics: config.metricsToken
+      ? new Metrics(core.repositories.metrics, core.audit, clock, {
+          release: config.errors.release,
+        })
+      : undefined,
+  };
+}
+
+/** The server's whole graph: what the processes share, and the services built on it. */
+export async function composeServer(
+  config: Config,
+  options: InfrastructureOptions = {},
+): Promise<{ infrastructure: Infrastructure; services: ServerServices }> {
+  const infrastructure = await openInfrastructure(config, options);
+  return { infrastructure, services: createServerServices(config, infrastructure) };
 }
