@@ -52,6 +52,11 @@ const boundaries = [
     from: ['./apps/api/src/modules', './apps/api/src/plugins'],
     message: 'lib/, http/ and config/ are used by modules and plugins, never the other way.',
   },
+  {
+    target: './apps/api/src/db',
+    from: ['./apps/api/src/modules', './apps/api/src/plugins', './apps/api/src/http'],
+    message: 'db/ (the connection, migrations, the unit of work) knows no feature and no HTTP.',
+  },
 ];
 
 export default tseslint.config(
@@ -105,10 +110,11 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
-  // No circle of imports in the site or the shared package (docs/architecture.md): a file never
-  // reaches itself through its imports, lazy import() included (type-only imports are erased).
+  // No circle of imports in the site, the server or the shared package (docs/architecture.md): a
+  // file never reaches itself through its imports, lazy import() included (type-only imports are
+  // erased).
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts', 'packages/shared/src/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
