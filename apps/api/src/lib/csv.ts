@@ -1,9 +1,15 @@
+/**
+ * The server's one way of writing CSV: a few lines of our own rather than a library, as the
+ * exports need only quoting, one formula rule and CRLF lines (papaparse reads on the site).
+ */
+
 /** Put first in a CSV file so that spreadsheet apps read it as UTF-8 (accents, Thai names). */
 export const UTF8_BOM = '\uFEFF';
 
 /**
  * One CSV cell (RFC 4180). A cell a spreadsheet would read as a formula (starting with =, +, -,
- * @, tab or carriage return) gets a leading apostrophe (OWASP's CSV injection advice).
+ * @, tab or carriage return) gets a leading apostrophe (OWASP's CSV injection advice), a negative
+ * number too: the one rule of every export (users, audit trail, projects, costs).
  */
 export function csvCell(value: string | null): string {
   if (value === null) return '';

@@ -11,7 +11,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginTokens, type TestApp, type TestUser } from '../helpers.js';
-import { budgetingCsv } from '../../src/modules/budgeting/budgeting-csv.js';
+import { toCsv } from '../../src/lib/csv.js';
 import { budgetingClient, gbp } from './client.js';
 
 let t: TestApp;
@@ -506,9 +506,9 @@ describe('exports', () => {
     expect(lines[0]).toBe(
       'code,name,client,status,owner,currency,budget,actual,remaining,percentUsed,forecast,startDate,endDate',
     );
-    // Over budget: the negative remaining is a number, not a defused formula.
+    // Over budget: the negative remaining starts with '-', so it is defused like any formula.
     expect(lines[1]).toContain(`${code}-A,`);
-    expect(lines[1]).toContain(',GBP,10.00,12.50,-2.50,125,');
+    expect(lines[1]).toContain(",GBP,10.00,12.50,'-2.50,125,");
     expect(lines[2]).toContain(',JPY,5000,0,5000,0,');
     expect(lines.slice(3)).toEqual(['']);
   });
@@ -518,7 +518,7 @@ describe('exports', () => {
     await addCost(project.id, { ...expense(1250), description: '+cmd|calc' });
     await addCost(project.id, { ...expense(-300, '2026-05-09'), description: '-2+3' });
     const list = await call('GET', `/projects/export.csv?search=${project.code}`);
-    expect(list.body).toContain(`"'=HYPERLINK(""x"")","'@evil"`);
+    expect(list.body).toContain(`"'=HYPERLINK(""x"")",'@evil,`);
 
     const costs = await call(
       'GET',
@@ -529,22 +529,22 @@ describe('exports', () => {
     );
     expect(costs.body.split('\r\n')).toEqual([
       'date,category,description,amount,currency,person,hours,rate,importBatchId',
-      `2026-05-10,software,"'+cmd|calc",12.50,GBP,,,,`,
-      `2026-05-09,software,"'-2+3",-3.00,GBP,,,,`,
+      `2026-05-10,software,'+cmd|calc,12.50,GBP,,,,`,
+      `2026-05-09,software,'-2+3,'-3.00,GBP,,,,`,
       '',
     ]);
   });
 
   it('defuses a leading tab or carriage return too (text the schemas trim, so not from a call)', () => {
     expect(
-      budgetingCsv(
+      toCsv(
         ['a', 'b'],
         [
           ['\tx', '\ry'],
           ['-1.5', '-1e3'],
         ],
       ),
-    ).toBe(`a,b\r\n"'\tx","'\ry"\r\n-1.5,"'-1e3"\r\n`);
+    ).toBe(`a,b\r\n'\tx,"'\ry"\r\n'-1.5,'-1e3\r\n`);
   });
 });
 

@@ -12,6 +12,7 @@ import { bearerSecurity, errorResponses } from '../../http/schemas.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageOffset, paginationMeta, paginationMetaSchema } from '../../lib/pagination.js';
 import { monitoring } from '../../http/guards.js';
+import { csvDownload } from '../../http/csv-download.js';
 import { auditCsv } from './audit-csv.js';
 import { AUDIT_ACTIONS } from './audit-events.js';
 import type { AuditFilter, AuditRepository, AuditTrailRow } from './audit.repository.js';
@@ -163,9 +164,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditRepository }> = as
         offset: 0,
         limit: AUDIT_EXPORT_MAX_ROWS,
       });
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="audit-trail.csv"')
+      return csvDownload(reply, 'audit-trail.csv')
         .header('X-Total-Count', String(total))
         .send(auditCsv(events));
     },

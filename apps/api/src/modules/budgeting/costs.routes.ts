@@ -10,10 +10,11 @@ import {
 } from '@staff-admin/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { admins, budgeting, currentAuth } from '../../http/guards.js';
+import { budgeting, closedMonthAccess, currentAuth } from '../../http/guards.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { paginatedSchema } from '../../lib/pagination.js';
-import { attachment, budgetingCsv } from './budgeting-csv.js';
+import { csvDownload } from '../../http/csv-download.js';
+import { toCsv } from '../../lib/csv.js';
 import { closedMonthOut, costEntryOut, costRateOut, idParams } from './budgeting.schemas.js';
 import type { CostsService } from './costs.service.js';
 
@@ -67,7 +68,7 @@ export const costsRoutes: FastifyPluginAsyncZod<{ costs: CostsService }> = async
     },
     async (request, reply) => {
       const { project, costs: rows } = await costs.listAll(request.params.id, request.query);
-      const csv = budgetingCsv(
+      const csv = toCsv(
         COST_CSV_COLUMNS,
         rows.map((cost) => [
           cost.date,
@@ -81,10 +82,7 @@ export const costsRoutes: FastifyPluginAsyncZod<{ costs: CostsService }> = async
           cost.importBatchId,
         ]),
       );
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', attachment(`${project.code}-costs.csv`))
-        .send(csv);
+      return csvDownload(reply, `${project.code}-costs.csv`).send(csv);
     },
   );
 
@@ -213,7 +211,7 @@ export const costsRoutes: FastifyPluginAsyncZod<{ costs: CostsService }> = async
   app.post(
     '/closed-months',
     {
-      ...guard,
+      onRequest: [app.authenticate, app.authorize(closedMonthAccess('close'))],
       schema: {
         tags: ['budgeting'],
         summary: 'Close a month: no cost dated in it can be added, changed or deleted',
@@ -235,7 +233,7 @@ export const costsRoutes: FastifyPluginAsyncZod<{ costs: CostsService }> = async
   app.delete(
     '/closed-months/:month',
     {
-      onRequest: [app.authenticate, app.authorize(admins)],
+      onRequest: [app.authenticate, app.authorize(closedMonthAccess('reopen'))],
       schema: {
         tags: ['budgeting'],
         summary: 'Reopen a month (admins)',

@@ -19,7 +19,8 @@ import {
   projectListOut,
   projectOut,
 } from './budgeting.schemas.js';
-import { attachment, budgetingCsv } from './budgeting-csv.js';
+import { csvDownload } from '../../http/csv-download.js';
+import { toCsv } from '../../lib/csv.js';
 import type { ProjectsService } from './projects.service.js';
 
 const PROJECT_CSV_COLUMNS = [
@@ -80,7 +81,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
     },
     async (request, reply) => {
       const rows = await projects.listAll(request.query);
-      const csv = budgetingCsv(
+      const csv = toCsv(
         PROJECT_CSV_COLUMNS,
         rows.map((project) => [
           project.code,
@@ -98,10 +99,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
           project.endDate,
         ]),
       );
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', attachment('projects.csv'))
-        .send(csv);
+      return csvDownload(reply, 'projects.csv').send(csv);
     },
   );
 

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
+import { csvDownload } from '../../http/csv-download.js';
 import { csvChunks } from '../../lib/csv.js';
 import { paginatedSchema } from '../../lib/pagination.js';
 import { currentAuth, manageUsers, manageUsersOrSelf } from '../../http/guards.js';
@@ -126,12 +127,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         objectMode: false,
       });
       return (
-        reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="users-${exportedAt.slice(0, 10)}.csv"`,
-          )
+        csvDownload(reply, `users-${exportedAt.slice(0, 10)}.csv`)
           // A stream is sent as it is read, not serialised: the schema describes the body as text.
           .send(file as unknown as string)
       );
