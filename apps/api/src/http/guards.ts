@@ -1,4 +1,10 @@
-import { canReachArea, REAUTHENTICATION_WINDOW_MS, type AreaId } from '@staff-admin/shared';
+import {
+  canReachArea,
+  mayChangeClosedMonth,
+  REAUTHENTICATION_WINDOW_MS,
+  type AreaId,
+  type ClosedMonthAction,
+} from '@staff-admin/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { accessRefused, unauthenticated } from '../lib/errors.js';
@@ -44,8 +50,11 @@ export const manageUsersOrSelf: AccessPolicy = (auth, request) =>
 /** Budgeting & Cost tracking: projects, budgets, costs, rates, imports and closed months. */
 export const budgeting = areaAccess('financial');
 
-/** Reopening a closed month: admins only (finance may close, not reopen). */
-export const admins: AccessPolicy = (auth) => auth.position === 'admin';
+/** Closing or reopening a month: one table, `CLOSED_MONTH_ACCESS` (finance closes, only admins reopen). */
+export const closedMonthAccess =
+  (action: ClosedMonthAction): AccessPolicy =>
+  (auth) =>
+    mayChangeClosedMonth(auth.position, action);
 
 /** Until when the session counts as recently authenticated (null: it does not now). */
 export function reauthenticatedUntil(auth: AuthContext, now: number): number | null {

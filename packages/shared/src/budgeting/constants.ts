@@ -1,3 +1,4 @@
+import type { Position } from '../auth/roles.js';
 import type { SortDirection } from '../common/constants.js';
 import type { ColumnNames } from '../common/csv-columns.js';
 
@@ -5,6 +6,20 @@ import type { ColumnNames } from '../common/csv-columns.js';
  * Budgeting & Cost tracking: the area's values and limits. No zod here, so a screen can import a
  * label without pulling in every schema.
  */
+
+/**
+ * Who may close a month and who may reopen one: whoever works in the area closes, only admins
+ * reopen. The server's guards on the closed-month routes and the site's buttons both read it, as
+ * they read `AREAS`.
+ */
+export const CLOSED_MONTH_ACCESS = {
+  close: ['admin', 'finance'],
+  reopen: ['admin'],
+} as const satisfies Record<string, readonly Position[]>;
+export type ClosedMonthAction = keyof typeof CLOSED_MONTH_ACCESS;
+
+export const mayChangeClosedMonth = (position: Position, action: ClosedMonthAction): boolean =>
+  (CLOSED_MONTH_ACCESS[action] as readonly Position[]).includes(position);
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

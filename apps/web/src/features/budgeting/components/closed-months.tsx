@@ -1,4 +1,9 @@
-import { dateFieldSchema, RECORD_DATE_FORMAT, type ClosedMonth } from '@staff-admin/shared';
+import {
+  dateFieldSchema,
+  mayChangeClosedMonth,
+  RECORD_DATE_FORMAT,
+  type ClosedMonth,
+} from '@staff-admin/shared';
 import { format, subMonths } from 'date-fns';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
@@ -31,7 +36,7 @@ export function ClosedMonths() {
   const monthField = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState<'close' | ClosedMonth | null>(null);
   const rowFocus = useRemovedRowFocus();
-  const isAdmin = user.position === 'admin';
+  const mayReopen = mayChangeClosedMonth(user.position, 'reopen');
   const columns: Column<ClosedMonth>[] = [
     {
       header: 'Month',
@@ -43,7 +48,7 @@ export function ClosedMonths() {
       header: 'Closed at',
       cell: (row) => <DateTime value={row.closedAt} pattern={RECORD_DATE_FORMAT} />,
     },
-    ...(isAdmin
+    ...(mayReopen
       ? [
           {
             header: 'Actions',
