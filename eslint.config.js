@@ -12,6 +12,11 @@ const WEB = 'apps/web/src';
 const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const API = 'apps/api/src';
+const apiEntries = readdirSync(API, { withFileTypes: true });
+const apiModules = readdirSync(`${API}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
  * Which way imports go (docs/architecture.md). A zone forbids `target` to import from `from`.
@@ -57,6 +62,18 @@ const boundaries = [
     from: ['./apps/api/src/modules', './apps/api/src/plugins', './apps/api/src/http'],
     message: 'db/ (the connection, migrations, the unit of work) knows no feature and no HTTP.',
   },
+  // Server: a module is reached from outside only through its face, modules/<m>/index.ts.
+  ...apiModules.map((module) => ({
+    target: [
+      ...apiEntries
+        .filter((entry) => entry.name !== 'modules')
+        .map((entry) => `./${API}/${entry.name}`),
+      ...apiModules.filter((other) => other !== module).map((other) => `./${API}/modules/${other}`),
+    ],
+    from: `./${API}/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Import another module through its index.ts face: ../${module}/index.js.`,
+  })),
 ];
 
 export default tseslint.config(

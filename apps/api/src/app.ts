@@ -6,34 +6,27 @@ import type { Config, TrustProxy } from './config/env.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
-import { costsRoutes } from './modules/budgeting/costs.routes.js';
-import { importsRoutes } from './modules/budgeting/imports.routes.js';
-import { projectsRoutes } from './modules/budgeting/projects.routes.js';
-import { errorsRoutes } from './modules/monitoring/errors.routes.js';
-import { securityRoutes } from './modules/monitoring/security.routes.js';
-import { mailMonitoringRoutes } from './modules/monitoring/mail.routes.js';
-import { overviewRoutes } from './modules/monitoring/overview.routes.js';
+import { auditRoutes } from './modules/audit/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { invitationsRoutes } from './modules/invitations/index.js';
+import { costsRoutes, importsRoutes, projectsRoutes } from './modules/budgeting/index.js';
 import {
+  errorsRoutes,
+  securityRoutes,
+  mailMonitoringRoutes,
+  overviewRoutes,
   HEARTBEAT_INTERVAL_MS,
   type OverviewService,
-} from './modules/monitoring/overview.service.js';
-import { oneTimeTokensRoutes } from './modules/one-time-tokens/one-time-tokens.routes.js';
-import { passwordsRoutes } from './modules/passwords/passwords.routes.js';
-import type { RevocationBus } from './modules/sessions/revocation-bus.js';
-import type { TokenSigner } from './modules/sessions/access-tokens.js';
-import { sessionsRoutes } from './modules/sessions/sessions.routes.js';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { personalDataRoutes } from './modules/personal-data/personal-data.routes.js';
-import { usersBulkRoutes } from './modules/users-bulk/users-bulk.routes.js';
-import type { UsersBulkService } from './modules/users-bulk/users-bulk.service.js';
-import { twoStepRoutes } from './modules/two-step/two-step.routes.js';
-import type { TwoStepService } from './modules/two-step/two-step.service.js';
-import { passkeysRoutes } from './modules/two-step/passkeys.routes.js';
+} from './modules/monitoring/index.js';
+import { oneTimeTokensRoutes } from './modules/one-time-tokens/index.js';
+import { passwordsRoutes } from './modules/passwords/index.js';
+import { type RevocationBus, type TokenSigner, sessionsRoutes } from './modules/sessions/index.js';
+import { uploadsRoutes } from './modules/uploads/index.js';
+import { usersRoutes } from './modules/users/index.js';
+import { personalDataRoutes } from './modules/personal-data/index.js';
+import { usersBulkRoutes, type UsersBulkService } from './modules/users-bulk/index.js';
+import { twoStepRoutes, type TwoStepService, passkeysRoutes } from './modules/two-step/index.js';
 import { serializerCompiler } from './http/serializer.js';
 import { queryParametersListed, validatorCompiler } from './http/validator.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -48,7 +41,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
 import { composeServer, type CoreServices } from './composition.js';
-import type { MailWorker } from './modules/mail/mail-worker.js';
+import type { MailWorker } from './modules/mail/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { ensureFirstAdmin, firstAdminBanner } from './modules/users/first-admin.js';
+import { ensureFirstAdmin, firstAdminBanner } from './modules/users/index.js';
 import { createCoreServices } from './composition.js';
 
 interface PrepareOptions {

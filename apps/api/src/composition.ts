@@ -10,54 +10,47 @@ import { withLocalFallback } from './lib/fallback-counter-store.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import { LoginLockout } from './modules/lockout/login-lockout.js';
-import { Metrics } from './modules/monitoring/metrics.js';
-import { OverviewService } from './modules/monitoring/overview.service.js';
-import { ProcessMonitor } from './modules/monitoring/process-monitor.js';
-import { SecurityService } from './modules/monitoring/security.service.js';
+import { AuthService } from './modules/auth/index.js';
+import { LoginLockout } from './modules/lockout/index.js';
+import {
+  Metrics,
+  OverviewService,
+  ProcessMonitor,
+  SecurityService,
+  ErrorsService,
+  MailMonitoringService,
+  MailDeliveryCheck,
+} from './modules/monitoring/index.js';
 import {
   AccessTokens,
   createTokenSigner,
   type TokenSigner,
-} from './modules/sessions/access-tokens.js';
-import { createRedisRevocationBus } from './modules/sessions/revocation-bus.js';
-import { PasskeysService, relyingPartyOf } from './modules/two-step/passkeys.service.js';
-import { TwoStepService } from './modules/two-step/two-step.service.js';
-import {
-  BULK_ROWS_IN_FLIGHT_POSTGRES,
-  UsersBulkService,
-} from './modules/users-bulk/users-bulk.service.js';
-import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
-import { createSealedBox } from './lib/sealed-box.js';
-import type { AuditRepository } from './modules/audit/audit.repository.js';
-import { RetentionService } from './modules/retention/retention.service.js';
-import {
+  createRedisRevocationBus,
   createMemoryRevocationBus,
   type RevocationBus,
-} from './modules/sessions/revocation-bus.js';
-import type { HealthRepository } from './modules/health/health.repository.js';
-import { InvitationsService } from './modules/invitations/invitations.service.js';
-import { CostsService } from './modules/budgeting/costs.service.js';
-import { ImportsService } from './modules/budgeting/imports.service.js';
-import { ProjectsService } from './modules/budgeting/projects.service.js';
-import { ErrorsService } from './modules/monitoring/errors.service.js';
-import { MailMonitoringService } from './modules/monitoring/mail.service.js';
-import { AccountLinks, AccountMails } from './modules/mail/account-mails.js';
-import { MailDeliveryCheck } from './modules/monitoring/mail-delivery.js';
-import { MailOutbox } from './modules/mail/mail-outbox.js';
-import { MailWorker } from './modules/mail/mail-worker.js';
-import { createSmtpTransport } from './modules/mail/smtp-transport.js';
-import { OneTimeTokensService } from './modules/one-time-tokens/one-time-tokens.service.js';
-import { ForgotPasswordQuota } from './modules/passwords/forgot-password-quota.js';
-import { PasswordsService } from './modules/passwords/passwords.service.js';
-import { SessionsService } from './modules/sessions/sessions.service.js';
-import { UploadStorage } from './modules/uploads/upload-storage.js';
-import { UploadsService } from './modules/uploads/uploads.service.js';
-import { RememberedMatches } from './modules/users/remembered-matches.js';
-import type { UsersRepository } from './modules/users/users.repository.js';
-import { UsersService } from './modules/users/users.service.js';
-import { PersonalDataService } from './modules/personal-data/personal-data.service.js';
+  SessionsService,
+} from './modules/sessions/index.js';
+import { PasskeysService, relyingPartyOf, TwoStepService } from './modules/two-step/index.js';
+import { BULK_ROWS_IN_FLIGHT_POSTGRES, UsersBulkService } from './modules/users-bulk/index.js';
+import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
+import { createSealedBox } from './lib/sealed-box.js';
+import type { AuditRepository } from './modules/audit/index.js';
+import { RetentionService } from './modules/retention/index.js';
+import type { HealthRepository } from './modules/health/index.js';
+import { InvitationsService } from './modules/invitations/index.js';
+import { CostsService, ImportsService, ProjectsService } from './modules/budgeting/index.js';
+import {
+  AccountLinks,
+  AccountMails,
+  MailOutbox,
+  MailWorker,
+  createSmtpTransport,
+} from './modules/mail/index.js';
+import { OneTimeTokensService } from './modules/one-time-tokens/index.js';
+import { ForgotPasswordQuota, PasswordsService } from './modules/passwords/index.js';
+import { UploadStorage, UploadsService } from './modules/uploads/index.js';
+import { RememberedMatches, type UsersRepository, UsersService } from './modules/users/index.js';
+import { PersonalDataService } from './modules/personal-data/index.js';
 import { createRepositories, type Repositories } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */

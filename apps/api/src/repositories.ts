@@ -4,25 +4,27 @@ import type { DbEngine } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { JobLeaseRepository } from './db/job-leases.js';
-import { AuditRepository } from './modules/audit/audit.repository.js';
-import { CostsRepository } from './modules/budgeting/costs.repository.js';
-import { ImportBatchesRepository } from './modules/budgeting/import-batches.repository.js';
-import { ProjectsRepository } from './modules/budgeting/projects.repository.js';
-import { HealthRepository } from './modules/health/health.repository.js';
-import { ErrorsRepository } from './modules/monitoring/errors.repository.js';
-import { MailMonitoringRepository } from './modules/monitoring/mail.repository.js';
-import { MetricsRepository } from './modules/monitoring/metrics.repository.js';
-import { OverviewRepository } from './modules/monitoring/overview.repository.js';
-import { RetentionRepository } from './modules/retention/retention.repository.js';
-import { MailOutboxRepository } from './modules/mail/mail-outbox.repository.js';
-import { OneTimeTokensRepository } from './modules/one-time-tokens/one-time-tokens.repository.js';
-import { SessionsRepository } from './modules/sessions/sessions.repository.js';
-import { UploadsRepository } from './modules/uploads/uploads.repository.js';
-import { PasskeysRepository } from './modules/two-step/passkeys.repository.js';
-import { TwoStepRepository } from './modules/two-step/two-step.repository.js';
-import type { RememberedMatches } from './modules/users/remembered-matches.js';
-import { UsersRepository } from './modules/users/users.repository.js';
-import { UsersBulkRepository } from './modules/users-bulk/users-bulk.repository.js';
+import { AuditRepository } from './modules/audit/index.js';
+import {
+  CostsRepository,
+  ImportBatchesRepository,
+  ProjectsRepository,
+} from './modules/budgeting/index.js';
+import { HealthRepository } from './modules/health/index.js';
+import {
+  ErrorsRepository,
+  MailMonitoringRepository,
+  MetricsRepository,
+  OverviewRepository,
+} from './modules/monitoring/index.js';
+import { RetentionRepository } from './modules/retention/index.js';
+import { MailOutboxRepository } from './modules/mail/index.js';
+import { OneTimeTokensRepository } from './modules/one-time-tokens/index.js';
+import { SessionsRepository } from './modules/sessions/index.js';
+import { UploadsRepository } from './modules/uploads/index.js';
+import { PasskeysRepository, TwoStepRepository } from './modules/two-step/index.js';
+import { type RememberedMatches, UsersRepository } from './modules/users/index.js';
+import { UsersBulkRepository } from './modules/users-bulk/index.js';
 
 /**
  * Every repository, bound to one connection pool or to one open transaction: the one registry.

@@ -25,8 +25,8 @@ import {
   createMemoryRevocationBus,
   createRedisRevocationBus,
   type RevocationBus,
-} from '../modules/sessions/revocation-bus.js';
-import type { RetentionPlan } from '../modules/retention/retention.service.js';
+} from '../modules/sessions/index.js';
+import type { RetentionPlan } from '../modules/retention/index.js';
 import { createCoreServices, type CoreServices } from '../composition.js';
 
 export const EXIT_OK = 0;

@@ -2,7 +2,7 @@ import type { Position } from '@staff-admin/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessRefused, DomainError } from '../lib/errors.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
+import type { AuthService } from '../modules/auth/index.js';
 import type { AuthContext } from '../lib/auth-context.js';
 
 declare module 'fastify' {

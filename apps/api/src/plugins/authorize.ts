@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/errors.js';
 import { requestOrigin } from '../http/schemas.js';
-import type { AuditRepository } from '../modules/audit/audit.repository.js';
+import type { AuditRepository } from '../modules/audit/index.js';
 import type { AccessPolicy } from '../http/guards.js';
 
 declare module 'fastify' {

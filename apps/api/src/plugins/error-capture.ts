@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DomainError } from '../lib/errors.js';
-import type { ErrorsService } from '../modules/monitoring/errors.service.js';
+import type { ErrorsService } from '../modules/monitoring/index.js';
 import { toResponse } from './error-handler.js';
 
 declare module 'fastify' {

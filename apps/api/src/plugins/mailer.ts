@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { MailWorker } from '../modules/mail/mail-worker.js';
+import type { MailWorker } from '../modules/mail/index.js';
 
 /**
  * Runs the outbox worker with the app: it starts once the app is ready and stops on close, before

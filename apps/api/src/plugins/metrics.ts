@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthenticated } from '../lib/errors.js';
-import type { Metrics } from '../modules/monitoring/metrics.js';
+import type { Metrics } from '../modules/monitoring/index.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 

@@ -7,7 +7,7 @@ import { authRateLimit } from '../../http/rate-limits.js';
 import {
   secondStepRequiredSchema,
   tokenPairSchema as tokenPairDataSchema,
-} from '../two-step/two-step.schemas.js';
+} from '../two-step/index.js';
 import type { AuthService } from './auth.service.js';
 
 const tokenPairSchema = envelope(tokenPairDataSchema);

@@ -14,17 +14,16 @@ import {
 } from '../../lib/errors.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { RequestOrigin } from '../audit/audit-events.js';
+import type { AuditRepository, RequestOrigin } from '../audit/index.js';
 import type {
   AuthContext,
   SessionsService,
   SessionsTransaction,
-} from '../sessions/sessions.service.js';
-import type { TwoStepService } from '../two-step/two-step.service.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import type { AccessTokens } from '../sessions/access-tokens.js';
-import { recordLock, type Attempt, type LoginLockout } from '../lockout/login-lockout.js';
+  AccessTokens,
+} from '../sessions/index.js';
+import type { TwoStepService } from '../two-step/index.js';
+import type { UsersRepository } from '../users/index.js';
+import { recordLock, type Attempt, type LoginLockout } from '../lockout/index.js';
 
 interface AuthServiceDeps {
   users: UsersRepository;

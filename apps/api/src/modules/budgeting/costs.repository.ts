@@ -1,5 +1,5 @@
 import type { CostCategory, CostSortColumn, ListCostsQuery, PersonRef } from '@staff-admin/shared';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type InferResult, type Kysely, type SqlBool } from 'kysely';
 import type { DbEngine } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { pageOffset } from '../../lib/pagination.js';
@@ -73,6 +73,34 @@ const INSERT_CHUNK = 1000;
  */
 const CLOSED_MONTHS_LOCK = sql`${sql.lit(0x62756467)}, ${sql.lit(1)}`;
 
+/** Cost entries with their person and author (the ones repeated below). */
+const costsQuery = (db: Kysely<DB>) =>
+  db
+    .selectFrom('cost_entries')
+    .leftJoin('users as person', 'person.id', 'cost_entries.user_id')
+    .leftJoin('users as author', 'author.id', 'cost_entries.created_by')
+    .select([
+      'cost_entries.id',
+      'cost_entries.project_id',
+      'cost_entries.entry_date',
+      'cost_entries.category',
+      'cost_entries.description',
+      'cost_entries.amount_minor',
+      'cost_entries.hours_hundredths',
+      'cost_entries.rate_minor',
+      'cost_entries.import_batch_id',
+      'cost_entries.created_at',
+      'cost_entries.updated_at',
+      'person.id as person_id',
+      'person.full_name as person_full_name',
+      'person.email as person_email',
+      'author.id as author_id',
+      'author.full_name as author_full_name',
+      'author.email as author_email',
+    ]);
+
+type CostSelection = InferResult<ReturnType<typeof costsQuery>>[number];
+
 /** Budgeting: cost entries, cost rates and closed months. */
 export class CostsRepository {
   constructor(
@@ -81,50 +109,10 @@ export class CostsRepository {
   ) {}
 
   private selectCosts() {
-    return this.db
-      .selectFrom('cost_entries')
-      .leftJoin('users as person', 'person.id', 'cost_entries.user_id')
-      .leftJoin('users as author', 'author.id', 'cost_entries.created_by')
-      .select([
-        'cost_entries.id',
-        'cost_entries.project_id',
-        'cost_entries.entry_date',
-        'cost_entries.category',
-        'cost_entries.description',
-        'cost_entries.amount_minor',
-        'cost_entries.hours_hundredths',
-        'cost_entries.rate_minor',
-        'cost_entries.import_batch_id',
-        'cost_entries.created_at',
-        'cost_entries.updated_at',
-        'person.id as person_id',
-        'person.full_name as person_full_name',
-        'person.email as person_email',
-        'author.id as author_id',
-        'author.full_name as author_full_name',
-        'author.email as author_email',
-      ]);
+    return costsQuery(this.db);
   }
 
-  private static toRow(row: {
-    id: string;
-    project_id: string;
-    entry_date: string;
-    category: CostCategory;
-    description: string;
-    amount_minor: number;
-    hours_hundredths: number | null;
-    rate_minor: number | null;
-    import_batch_id: string | null;
-    created_at: string;
-    updated_at: string;
-    person_id: string | null;
-    person_full_name: string | null;
-    person_email: string | null;
-    author_id: string | null;
-    author_full_name: string | null;
-    author_email: string | null;
-  }): CostRow {
+  private static toRow(row: CostSelection): CostRow {
     return {
       id: row.id,
       projectId: row.project_id,

@@ -20,7 +20,7 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/index.js';
 import type { CostChanges, CostRow, CostsRepository } from './costs.repository.js';
 import type { ProjectsRepository } from './projects.repository.js';
 import type { ProjectsService } from './projects.service.js';

@@ -30,23 +30,13 @@ export function forecastMinor(
 export function toProject(row: ProjectRow, today: string): Project {
   const money = (amount: number): Money => ({ amount, currency: row.currency });
   const forecast = forecastMinor(row, today);
+  const { budgetMinor, actualMinor, ...asStored } = row;
   return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    client: row.client,
-    currency: row.currency,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    status: row.status,
-    owner: row.owner,
-    budget: money(row.budgetMinor),
-    actual: money(row.actualMinor),
-    remaining: money(row.budgetMinor - row.actualMinor),
-    percentUsed: percentUsed(row.actualMinor, row.budgetMinor),
+    ...asStored,
+    budget: money(budgetMinor),
+    actual: money(actualMinor),
+    remaining: money(budgetMinor - actualMinor),
+    percentUsed: percentUsed(actualMinor, budgetMinor),
     forecast: forecast === null ? null : money(forecast),
-    costCount: row.costCount,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
   };
 }

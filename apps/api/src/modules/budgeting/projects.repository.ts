@@ -9,8 +9,8 @@ import type { DB } from '../../db/schema.js';
 import { pageOffset } from '../../lib/pagination.js';
 import { escapeLike } from '../../db/like.js';
 
-/** A project row with its owner, as the service turns it into the API's Project. */
-export interface ProjectRow {
+/** What a project is given when made, and may change later (its id aside). */
+interface ProjectFields {
   id: string;
   code: string;
   name: string;
@@ -18,6 +18,10 @@ export interface ProjectRow {
   currency: string;
   startDate: string;
   endDate: string | null;
+}
+
+/** A project row with its owner, as the service turns it into the API's Project. */
+export interface ProjectRow extends ProjectFields {
   status: ProjectStatus;
   owner: PersonRef | null;
   budgetMinor: number;
@@ -27,29 +31,15 @@ export interface ProjectRow {
   updatedAt: string;
 }
 
-export interface NewProject {
-  id: string;
-  code: string;
-  name: string;
-  client: string;
-  currency: string;
-  startDate: string;
-  endDate: string | null;
+export interface NewProject extends ProjectFields {
   ownerId: string;
   budgetMinor: number;
   at: string;
 }
 
-export type ProjectChanges = Partial<{
-  code: string;
-  name: string;
-  client: string;
-  currency: string;
-  startDate: string;
-  endDate: string | null;
-  status: ProjectStatus;
-  ownerId: string;
-}>;
+export type ProjectChanges = Partial<
+  Omit<ProjectFields, 'id'> & { status: ProjectStatus; ownerId: string }
+>;
 
 export interface RevisionRow {
   id: string;

@@ -18,7 +18,7 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/index.js';
 import { toProject } from './project-figures.js';
 import type { ProjectRow, ProjectsRepository } from './projects.repository.js';
 

@@ -10,7 +10,7 @@ import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../h
 import { currentAuth } from '../../http/guards.js';
 import { manageUsers } from '../../http/guards.js';
 import { authRateLimit } from '../../http/rate-limits.js';
-import { userSchema } from '../users/users.schemas.js';
+import { userSchema } from '../users/index.js';
 import type { InvitationsService } from './invitations.service.js';
 
 const mailDeliverySchema = z.enum(MAIL_DELIVERIES);

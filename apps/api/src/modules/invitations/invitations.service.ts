@@ -14,18 +14,12 @@ import { invalid, UserNotFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { AccountMails } from '../mail/account-mails.js';
-import type { MailTransaction } from '../mail/mail-outbox.js';
-import type { MailDeliveryCheck } from '../monitoring/mail-delivery.js';
-import {
-  setPasswordFromLink,
-  type PasswordLinkTransaction,
-} from '../passwords/password-from-link.js';
-import type { OneTimeTokensService } from '../one-time-tokens/one-time-tokens.service.js';
-import { grantsAdminRole } from '../users/admin-role.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import type { UsersService } from '../users/users.service.js';
-import type { RequestOrigin } from '../audit/audit-events.js';
+import type { AccountMails, MailTransaction } from '../mail/index.js';
+import type { MailDeliveryCheck } from '../monitoring/index.js';
+import { setPasswordFromLink, type PasswordLinkTransaction } from '../passwords/index.js';
+import type { OneTimeTokensService } from '../one-time-tokens/index.js';
+import { grantsAdminRole, type UsersRepository, type UsersService } from '../users/index.js';
+import type { RequestOrigin } from '../audit/index.js';
 
 interface InvitationsDeps {
   unitOfWork: UnitOfWork<PasswordLinkTransaction & MailTransaction>;

@@ -4,8 +4,7 @@ import {
   type LockPolicy,
 } from '../../lib/counter-store.js';
 import { AccountLocked } from '../../lib/errors.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { RequestOrigin } from '../audit/audit-events.js';
+import type { AuditRepository, RequestOrigin } from '../audit/index.js';
 
 /** Failures are forgotten after this long without another failure (Keycloak's "failure reset"). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { IssuedToken } from '../one-time-tokens/one-time-tokens.service.js';
+import type { IssuedToken } from '../one-time-tokens/index.js';
 import type { MailOutbox, MailScope, OutgoingMail } from './mail-outbox.js';
 import {
   invitationMail,

@@ -7,25 +7,20 @@ import type {
   ListErrorGroupsQuery,
 } from '@staff-admin/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB, ErrorGroupsTable } from '../../db/schema.js';
+import type { DB, ErrorGroupsTable, ErrorOccurrencesTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { escapeLike } from '../../db/like.js';
 
 /** One occurrence to store: every text already scrubbed. */
-export interface NewOccurrence {
+export interface NewOccurrence extends Pick<
+  ErrorOccurrencesTable,
+  'at' | 'message' | 'stack' | 'method' | 'route' | 'status' | 'url' | 'release'
+> {
   fingerprint: string;
   source: ErrorSource;
   type: string;
   title: string;
-  at: string;
-  message: string;
-  stack: string | null;
-  method: string | null;
-  route: string | null;
-  status: number | null;
   requestId: string | null;
-  url: string | null;
-  release: string | null;
   userAgent: string | null;
   userId: string | null;
 }

@@ -13,10 +13,9 @@ import { isUuid } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { AccountMails } from '../mail/account-mails.js';
-import type { MailOutboxRepository } from '../mail/mail-outbox.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { AuditRepository } from '../audit/index.js';
+import type { AccountMails, MailOutboxRepository } from '../mail/index.js';
+import type { UsersRepository } from '../users/index.js';
 import type { MailMonitoringRepository, OutboxMailRow } from './mail.repository.js';
 import { scrubSecrets } from './scrub.js';
 

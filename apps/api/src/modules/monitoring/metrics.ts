@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { MAIL_STATES } from '@staff-admin/shared';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/index.js';
 import type { MetricsRepository } from './metrics.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

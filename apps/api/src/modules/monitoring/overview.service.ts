@@ -15,7 +15,7 @@ import type { Interval } from '../../db/interval-counts.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import type { JobLeaseRepository } from '../../db/job-leases.js';
 import type { BrowserReportsToday } from './errors.service.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
+import type { AuditRepository } from '../audit/index.js';
 import type { OverviewRepository } from './overview.repository.js';
 import type { ProcessMonitor } from './process-monitor.js';
 

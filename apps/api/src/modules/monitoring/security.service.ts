@@ -9,9 +9,8 @@ import {
 import { toIso, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
-import type { AuditAction } from '../audit/audit-events.js';
-import type { AuditRepository, AuditTargetRow } from '../audit/audit.repository.js';
-import { MAX_LOCK_MS, type LoginLockout } from '../lockout/login-lockout.js';
+import type { AuditAction, AuditRepository, AuditTargetRow } from '../audit/index.js';
+import { MAX_LOCK_MS, type LoginLockout } from '../lockout/index.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -2,16 +2,15 @@ import type { Status, TokenType } from '@staff-admin/shared';
 import { nowIso, type Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { TransactionScope, UnitOfWork } from '../../db/unit-of-work.js';
-import type { AuditAction, RequestOrigin } from '../audit/audit-events.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { OneTimeTokensRepository } from '../one-time-tokens/one-time-tokens.repository.js';
+import type { AuditAction, RequestOrigin, AuditRepository } from '../audit/index.js';
 import {
+  type OneTimeTokensRepository,
   invalidToken,
   type OneTimeTokensService,
   type RecognisedToken,
-} from '../one-time-tokens/one-time-tokens.service.js';
-import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
+} from '../one-time-tokens/index.js';
+import type { SessionsRepository } from '../sessions/index.js';
+import type { UsersRepository } from '../users/index.js';
 import { assertPasswordPolicy } from './password-policy.js';
 
 /** What setting a password from a link writes through (a reset also ends the user's sessions). */

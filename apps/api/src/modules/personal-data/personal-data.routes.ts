@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAuth } from '../../http/guards.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
-import { auditEventSchema } from '../audit/audit.routes.js';
-import { passkeySchema } from '../two-step/two-step.schemas.js';
-import { userSchema } from '../users/users.schemas.js';
+import { auditEventSchema } from '../audit/index.js';
+import { passkeySchema } from '../two-step/index.js';
+import { userSchema } from '../users/index.js';
 import type { PersonalDataService } from './personal-data.service.js';
 
 /** GET /users/profile/export: nothing secret (no hash, token, or authenticator secret) has a field here. */

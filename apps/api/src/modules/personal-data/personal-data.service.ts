@@ -1,11 +1,10 @@
 import type { AuditEvent, PersonalData } from '@staff-admin/shared';
 import { nowIso, type Clock } from '../../lib/clock.js';
 import { UserNotFound } from '../../lib/errors.js';
-import type { AuditEventRow, AuditRepository } from '../audit/audit.repository.js';
-import type { RequestOrigin } from '../audit/audit-events.js';
-import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
-import type { TwoStepRepository } from '../two-step/two-step.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { AuditEventRow, AuditRepository, RequestOrigin } from '../audit/index.js';
+import type { AuthContext, SessionsService } from '../sessions/index.js';
+import type { TwoStepRepository } from '../two-step/index.js';
+import type { UsersRepository } from '../users/index.js';
 
 export interface PersonalDataDeps {
   users: UsersRepository;

@@ -2,15 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import { NO_ORIGIN } from '../audit/audit-events.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { OneTimeTokensRepository } from '../one-time-tokens/one-time-tokens.repository.js';
-import type { ErrorsService } from '../monitoring/errors.service.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
-import type { PasskeysRepository } from '../two-step/passkeys.repository.js';
-import type { TwoStepRepository } from '../two-step/two-step.repository.js';
-import type { UsersRepository } from '../users/users.repository.js';
-import type { UsersService } from '../users/users.service.js';
+import { NO_ORIGIN, type AuditRepository } from '../audit/index.js';
+import type { OneTimeTokensRepository } from '../one-time-tokens/index.js';
+import type { ErrorsService } from '../monitoring/index.js';
+import type { SessionsService } from '../sessions/index.js';
+import type { PasskeysRepository, TwoStepRepository } from '../two-step/index.js';
+import type { UsersRepository, UsersService } from '../users/index.js';
 import type { JobLeaseRepository } from '../../db/job-leases.js';
 import type {
   LapsedInvitation,

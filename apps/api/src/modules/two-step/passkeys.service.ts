@@ -24,7 +24,7 @@ import { isUuid, newId } from '../../lib/ids.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import { requireRecentAuth } from '../../http/guards.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersRepository } from '../users/index.js';
 import type { TwoStepService, TwoStepTransaction } from './two-step.service.js';
 import { toPasskey, type PasskeyRow, type PasskeysRepository } from './passkeys.repository.js';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { currentAuth, manageUsers } from '../../http/guards.js';
 import { authRateLimit } from '../../http/rate-limits.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
-import { userSchema } from '../users/users.schemas.js';
+import { userSchema } from '../users/index.js';
 import { passkeySchema, tokenPairSchema } from './two-step.schemas.js';
 import type { TwoStepService } from './two-step.service.js';
 

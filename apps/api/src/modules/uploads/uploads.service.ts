@@ -8,8 +8,7 @@ import type { IncomingFile } from '../../http/multipart-reader.js';
 import { isStoredName, isUploadDir, publicPath, type UploadStorage } from './upload-storage.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 import type { UnusedUsage, UploadRow, UploadsRepository } from './uploads.repository.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { RequestOrigin } from '../audit/audit-events.js';
+import type { AuditRepository, RequestOrigin } from '../audit/index.js';
 
 /** Uploads nobody's picture points at are removed once they are this old. */
 export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;

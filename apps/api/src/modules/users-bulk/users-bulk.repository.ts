@@ -2,7 +2,7 @@ import type { Position, Status } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
 import type { DbEngine } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { searchCondition, type UserFilter } from '../users/user-search.js';
+import { searchCondition, type UserFilter } from '../users/index.js';
 
 /** What a bulk action decides a row by before it acts (read once for the whole batch). */
 export interface BulkTarget {

@@ -14,13 +14,16 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError, invalid, type ErrorKind } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import type { RequestOrigin } from '../audit/audit-events.js';
-import type { InvitationsService } from '../invitations/invitations.service.js';
-import type { SessionsService } from '../sessions/sessions.service.js';
-import { grantsAdminRole, type Standing } from '../users/admin-role.js';
+import type { RequestOrigin } from '../audit/index.js';
+import type { InvitationsService } from '../invitations/index.js';
+import type { SessionsService } from '../sessions/index.js';
+import {
+  grantsAdminRole,
+  type Standing,
+  resolveUserFilter,
+  type UsersService,
+} from '../users/index.js';
 import type { BulkTarget, UsersBulkRepository } from './users-bulk.repository.js';
-import { resolveUserFilter } from '../users/user-search.js';
-import type { UsersService } from '../users/users.service.js';
 
 /** The bulk call's own answers (no one-user call has them). */
 export const USERS_BULK_MESSAGES = {

@@ -19,12 +19,9 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { TransactionScope, UnitOfWork } from '../../db/unit-of-work.js';
-import { NO_ORIGIN, type RequestOrigin } from '../audit/audit-events.js';
-import type { AuditRepository } from '../audit/audit.repository.js';
-import type { AuthContext, SessionsService } from '../sessions/sessions.service.js';
-import type { SessionsRepository } from '../sessions/sessions.repository.js';
-import type { UploadRow, UploadsRepository } from '../uploads/uploads.repository.js';
-import type { UploadsService } from '../uploads/uploads.service.js';
+import { NO_ORIGIN, type RequestOrigin, type AuditRepository } from '../audit/index.js';
+import type { AuthContext, SessionsService, SessionsRepository } from '../sessions/index.js';
+import type { UploadRow, UploadsRepository, UploadsService } from '../uploads/index.js';
 import { grantsAdminRole } from './admin-role.js';
 import { resolveUserFilter, type UserFilter } from './user-search.js';
 import type {

@@ -1,0 +1,12 @@
+/** The users module's face: what the rest of the server may use of it. */
+export { grantsAdminRole } from './admin-role.js';
+export type { Standing } from './admin-role.js';
+export { ensureFirstAdmin, firstAdminBanner } from './first-admin.js';
+export { RememberedMatches } from './remembered-matches.js';
+export { resolveUserFilter, searchCondition } from './user-search.js';
+export type { UserFilter } from './user-search.js';
+export { UsersRepository } from './users.repository.js';
+export type { PasswordRehash } from './users.repository.js';
+export { usersRoutes } from './users.routes.js';
+export { userSchema } from './users.schemas.js';
+export { UsersService } from './users.service.js';
