@@ -25,6 +25,18 @@ export interface AuditEventRow {
   details: string | null;
 }
 
+/** An event's columns as AuditEventRow names them. */
+const EVENT_COLUMNS = [
+  'id',
+  'at',
+  'action',
+  'actor_id as actorId',
+  'target_id as targetId',
+  'ip',
+  'user_agent as userAgent',
+  'details',
+] as const;
+
 /** An event with its actor and target as the users they are now (null: no such user). */
 export interface AuditTrailRow extends AuditEventRow {
   actor: AuditPerson | null;
@@ -77,16 +89,7 @@ export class AuditRepository {
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     const events = await query
-      .select([
-        'id',
-        'at',
-        'action',
-        'actor_id as actorId',
-        'target_id as targetId',
-        'ip',
-        'user_agent as userAgent',
-        'details',
-      ])
+      .select(EVENT_COLUMNS)
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -125,16 +128,7 @@ export class AuditRepository {
   findInvolving(userId: string): Promise<AuditEventRow[]> {
     return this.db
       .selectFrom('audit_events')
-      .select([
-        'id',
-        'at',
-        'action',
-        'actor_id as actorId',
-        'target_id as targetId',
-        'ip',
-        'user_agent as userAgent',
-        'details',
-      ])
+      .select(EVENT_COLUMNS)
       .where((eb) => eb.or([eb('actor_id', '=', userId), eb('target_id', '=', userId)]))
       .orderBy('at', 'asc')
       .orderBy('id', 'asc')

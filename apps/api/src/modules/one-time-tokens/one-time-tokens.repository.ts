@@ -1,6 +1,7 @@
 import type { Status, TokenType } from '@staff-admin/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, OneTimeTokensTable } from '../../db/schema.js';
+import { useOnce } from '../../db/use-once.js';
 
 /** A stored token with what its checks need to know about its user. */
 export interface TokenRecord {
@@ -72,15 +73,8 @@ export class OneTimeTokensRepository {
    * Uses the token up, only if it is still unused and unexpired. False means another request used
    * it first (or it expired meanwhile): the caller must refuse.
    */
-  async markUsed(id: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('one_time_tokens')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+  markUsed(id: string, now: string): Promise<boolean> {
+    return useOnce(this.db, 'one_time_tokens', id, now);
   }
 
   /** Marks one lapsed invitation expired (the retention job); false when another run marked it first. */

@@ -2,8 +2,8 @@ import type { Passkey } from '@staff-admin/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, PasskeysTable } from '../../db/schema.js';
 
-/** A stored passkey with what verifying an assertion needs. */
-export interface PasskeyRow {
+/** A passkey to store: what verifying an assertion needs, its name and when it was added. */
+export interface NewPasskey {
   id: string;
   userId: string;
   /** base64url, as the browser sends it back in `response.id`. */
@@ -14,18 +14,11 @@ export interface PasskeyRow {
   transports: string[] | undefined;
   name: string;
   createdAt: string;
-  lastUsedAt: string | null;
 }
 
-export interface NewPasskey {
-  id: string;
-  userId: string;
-  credentialId: string;
-  publicKey: string;
-  counter: number;
-  transports: string[] | undefined;
-  name: string;
-  createdAt: string;
+/** A stored passkey. */
+export interface PasskeyRow extends NewPasskey {
+  lastUsedAt: string | null;
 }
 
 /** The passkey as the API shows it: never its key or credential id. */

@@ -1,6 +1,7 @@
 import type { Passkey } from '@staff-admin/shared';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, SignInChallengesTable } from '../../db/schema.js';
+import { useOnce } from '../../db/use-once.js';
 
 export interface TotpFactorRow {
   secretSealed: string;
@@ -196,15 +197,8 @@ export class TwoStepRepository {
   }
 
   /** Uses the challenge up if it is still unused and unexpired; false otherwise (a race lost). */
-  async consumeChallenge(id: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('sign_in_challenges')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+  consumeChallenge(id: string, now: string): Promise<boolean> {
+    return useOnce(this.db, 'sign_in_challenges', id, now);
   }
 
   async deleteChallengesForUser(userId: string): Promise<void> {
