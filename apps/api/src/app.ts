@@ -10,7 +10,13 @@ import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { invitationsRoutes } from './modules/invitations/index.js';
-import { costsRoutes, importsRoutes, projectsRoutes } from './modules/budgeting/index.js';
+import {
+  closedMonthsRoutes,
+  costRatesRoutes,
+  costsRoutes,
+  importsRoutes,
+  projectsRoutes,
+} from './modules/budgeting/index.js';
 import {
   errorsRoutes,
   securityRoutes,
@@ -215,6 +221,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(overviewRoutes, { overview: services.overview });
       await api.register(projectsRoutes, { projects: core.budgeting.projects });
       await api.register(costsRoutes, { costs: core.budgeting.costs });
+      await api.register(costRatesRoutes, { rates: core.budgeting.costRates });
+      await api.register(closedMonthsRoutes, { closedMonths: core.budgeting.closedMonths });
       await api.register(importsRoutes, {
         imports: core.budgeting.imports,
         importsPerMinute: config.limits.uploadsPerMinute,

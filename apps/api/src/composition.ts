@@ -38,7 +38,13 @@ import type { AuditRepository } from './modules/audit/index.js';
 import { RetentionService } from './modules/retention/index.js';
 import type { HealthRepository } from './modules/health/index.js';
 import { InvitationsService } from './modules/invitations/index.js';
-import { CostsService, ImportsService, ProjectsService } from './modules/budgeting/index.js';
+import {
+  ClosedMonthsService,
+  CostRatesService,
+  CostsService,
+  ImportsService,
+  ProjectsService,
+} from './modules/budgeting/index.js';
 import {
   AccountLinks,
   AccountMails,
@@ -79,6 +85,8 @@ export interface CoreServices {
 export interface BudgetingServices {
   projects: ProjectsService;
   costs: CostsService;
+  costRates: CostRatesService;
+  closedMonths: ClosedMonthsService;
   imports: ImportsService;
 }
 
@@ -91,6 +99,8 @@ function createBudgetingServices(
   return {
     projects,
     costs: new CostsService({ repository: repos.costs, projects, unitOfWork, clock }),
+    costRates: new CostRatesService({ repository: repos.costs, unitOfWork, clock }),
+    closedMonths: new ClosedMonthsService({ repository: repos.costs, unitOfWork, clock }),
     imports: new ImportsService({
       batches: repos.importBatches,
       costs: repos.costs,

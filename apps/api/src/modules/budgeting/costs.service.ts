@@ -3,17 +3,12 @@ import {
   hoursToHundredths,
   labourAmount,
   MONEY_MAX_MINOR,
-  type ClosedMonth,
   type CostEntry,
-  type CostRate,
   type CreateCostInput,
-  type CreateCostRateInput,
-  type ListCostRatesQuery,
   type ListCostsQuery,
   type Paginated,
   type UpdateCostInput,
 } from '@staff-admin/shared';
-import { isUniqueViolation } from '../../db/errors.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { DomainError, invalid } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -21,6 +16,7 @@ import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AuditRepository } from '../audit/index.js';
+import { assertMonthsOpen } from './closed-months.service.js';
 import type { CostChanges, CostRow, CostsRepository } from './costs.repository.js';
 import type { ProjectsRepository } from './projects.repository.js';
 import type { ProjectsService } from './projects.service.js';
@@ -31,21 +27,12 @@ export class CostNotFound extends DomainError {
   }
 }
 
-/** No entry dated in a closed month may be added, changed or deleted. */
-export class MonthClosed extends DomainError {
-  constructor(message: string = M.monthClosed) {
-    super('conflict', message);
-  }
-}
-
 /** A project's cost total must stay an exact number in every JSON reader. */
 export class TotalTooLarge extends DomainError {
   constructor() {
     super('conflict', M.totalTooLarge);
   }
 }
-
-export const monthOf = (date: string) => date.slice(0, 7);
 
 /** The repositories a change to costs writes through (an entry moves its project's total too). */
 export interface CostsTransaction {
@@ -67,12 +54,6 @@ function hundredthsOf(hours: number): number {
   if (hundredths === null) throw invalid(M.hoursInvalid, { hours: M.hoursInvalid });
   return hundredths;
 }
-
-const rateExists = () =>
-  new DomainError('conflict', M.rateExists, { errors: { validFrom: M.rateExists } });
-
-const monthAlreadyClosed = () =>
-  new DomainError('conflict', M.monthAlreadyClosed, { errors: { month: M.monthAlreadyClosed } });
 
 interface CostsDeps {
   repository: CostsRepository;
@@ -100,21 +81,6 @@ export function toCostEntry(row: CostRow, currency: string): CostEntry {
 }
 
 /**
- * Refuses a write of costs dated in a closed month. Call it in the write's transaction, before
- * writing, with the dates of the entries as they are now (read locked): it holds the closed months
- * steady until the commit, so no month can be closed between this check and the write.
- */
-export async function assertMonthsOpen(
-  repos: Pick<CostsTransaction, 'costs'>,
-  dates: string[],
-  message?: string,
-): Promise<void> {
-  await repos.costs.lockClosedMonths('shared');
-  const closed = await repos.costs.closedAmong(dates.map(monthOf));
-  if (closed.length > 0) throw new MonthClosed(message);
-}
-
-/**
  * The least a project's cost total may be: credits beyond it would make the remaining (a budget of
  * up to MONEY_MAX_MINOR minus the total) pass what a JSON number holds exactly.
  */
@@ -134,7 +100,7 @@ export async function addToProjectActual(
   if (!Number.isSafeInteger(total) || total < LEAST_ACTUAL_MINOR) throw new TotalTooLarge();
 }
 
-/** Budgeting › Costs, cost rates and closed months. */
+/** Budgeting › Costs: a project's entries (cost rates: cost-rates.service.ts; closed months: closed-months.service.ts). */
 export class CostsService {
   constructor(private readonly deps: CostsDeps) {}
 
@@ -344,116 +310,6 @@ export class CostsService {
         targetId: current.id,
         origin,
         details: { projectId: current.projectId, before: costFacts(current) },
-      });
-    });
-  }
-
-  // ---- Cost rates ------------------------------------------------------------------------
-
-  async rates(query: ListCostRatesQuery): Promise<CostRate[]> {
-    const rows = await this.deps.repository.findRates({
-      userId: query.userId?.toLowerCase(),
-      currency: query.currency,
-    });
-    return rows.map((row) => ({
-      id: row.id,
-      person: row.person,
-      rate: { amount: row.amountMinor, currency: row.currency },
-      validFrom: row.validFrom,
-      createdAt: row.createdAt,
-      createdBy: row.createdBy,
-    }));
-  }
-
-  /** A new rate applies to entries made from now on; recorded entries keep the rate they used. */
-  async addRate(
-    actorId: string,
-    input: CreateCostRateInput,
-    origin: RequestOrigin,
-  ): Promise<CostRate> {
-    const userId = input.userId.toLowerCase();
-    const id = newId();
-    const write = this.deps.unitOfWork.run(async ({ repos }) => {
-      if (!(await repos.projects.findPerson(userId))) {
-        throw invalid(M.personNotFound, { userId: M.personNotFound });
-      }
-      const existing = await repos.costs.findRates({ userId, currency: input.rate.currency });
-      if (existing.some((rate) => rate.validFrom === input.validFrom)) throw rateExists();
-      await repos.costs.insertRate({
-        id,
-        userId,
-        currency: input.rate.currency,
-        amountMinor: input.rate.amount,
-        validFrom: input.validFrom,
-        createdBy: actorId,
-        at: this.now(),
-      });
-      await repos.audit.record({
-        action: 'cost_rate.created',
-        actorId,
-        targetId: userId,
-        origin,
-        details: { after: { ...input, userId } },
-      });
-    });
-    await write.catch((error: unknown) => {
-      throw isUniqueViolation(error) ? rateExists() : error;
-    });
-    const created = (await this.rates({ userId })).find((rate) => rate.id === id);
-    if (!created) throw new CostNotFound();
-    return created;
-  }
-
-  // ---- Closed months ---------------------------------------------------------------------
-
-  async closedMonths(): Promise<ClosedMonth[]> {
-    return this.deps.repository.findClosedMonths();
-  }
-
-  async closeMonth(actorId: string, month: string, origin: RequestOrigin): Promise<ClosedMonth> {
-    const write = this.deps.unitOfWork.run(async ({ repos }) => {
-      await repos.costs.lockClosedMonths('exclusive');
-      if ((await repos.costs.closedAmong([month])).length > 0) throw monthAlreadyClosed();
-      const at = this.now();
-      await repos.costs.insertClosedMonth(month, actorId, at);
-      await repos.audit.record({
-        action: 'month.closed',
-        actorId,
-        targetId: null,
-        origin,
-        details: { month, before: { closed: false }, after: { closed: true, closedAt: at } },
-      });
-    });
-    await write.catch((error: unknown) => {
-      throw isUniqueViolation(error) ? monthAlreadyClosed() : error;
-    });
-    const [closed] = await this.deps.repository.findClosedMonths(month);
-    if (!closed) throw new DomainError('not_found', M.closedMonthNotFound);
-    return closed;
-  }
-
-  /** Reopening is for admins only (the route's guard) and is audited. */
-  async reopenMonth(actorId: string, month: string, origin: RequestOrigin): Promise<void> {
-    await this.deps.unitOfWork.run(async ({ repos }) => {
-      await repos.costs.lockClosedMonths('exclusive');
-      const [closed] = await repos.costs.findClosedMonths(month);
-      if (!closed || !(await repos.costs.deleteClosedMonth(month))) {
-        throw new DomainError('not_found', M.closedMonthNotFound);
-      }
-      await repos.audit.record({
-        action: 'month.reopened',
-        actorId,
-        targetId: null,
-        origin,
-        details: {
-          month,
-          before: {
-            closed: true,
-            closedAt: closed.closedAt,
-            closedBy: closed.closedBy?.id ?? null,
-          },
-          after: { closed: false },
-        },
       });
     });
   }

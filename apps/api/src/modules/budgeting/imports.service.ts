@@ -15,12 +15,8 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { readCostFile } from './cost-import-file.js';
 import { parseRows, type ParsedCostRow } from './cost-import-rows.js';
 import type { CostsRepository } from './costs.repository.js';
-import {
-  addToProjectActual,
-  assertMonthsOpen,
-  monthOf,
-  type CostsTransaction,
-} from './costs.service.js';
+import { assertMonthsOpen, monthOf } from './closed-months.service.js';
+import { addToProjectActual, type CostsTransaction } from './costs.service.js';
 import type { ImportBatchesRepository, ImportBatchRow } from './import-batches.repository.js';
 import type { ProjectsService } from './projects.service.js';
 
