@@ -38,14 +38,20 @@ export interface UrlParam<T> {
   toApi?(value: T): string;
   /** The key in the URL when it is not the value's name. */
   key?: string;
+  /** The values a one-of filter offers, and their names on screen (`ChoiceFilter`). */
+  choices?: { values: readonly string[]; labels?: Readonly<Record<string, string>> };
 }
 
 const asText = (value: string) => value;
 
-/** One of `values`, or '' (not filtered). */
-export const oneOfParam = <T extends string>(values: readonly T[]): UrlParam<T | ''> => ({
+/** One of `values` (named on screen by `labels`, else as they are), or '' (not filtered). */
+export const oneOfParam = <T extends string>(
+  values: readonly T[],
+  labels?: Readonly<Record<T, string>>,
+): UrlParam<T | ''> => ({
   read: (text) => (isOneOf(values, text) ? text : ''),
   write: asText,
+  choices: { values, labels },
 });
 
 /** A search, trimmed; one the server would refuse (too long, control characters) is dropped. */
@@ -110,7 +116,7 @@ export const countParam = (max: number): UrlParam<number | null> => ({
 /** The same value under another key in the URL ('person' for the costs' `userId`). */
 export const inUrlAs = <T>(key: string, param: UrlParam<T>): UrlParam<T> => ({ ...param, key });
 
-type Filters = Record<string, UrlParam<unknown>>;
+export type Filters = Record<string, UrlParam<unknown>>;
 type ValuesOf<F> = { [K in keyof F]: F[K] extends UrlParam<infer T> ? T : never };
 
 interface Paging {
@@ -265,9 +271,21 @@ export interface UpdateOptions {
   replace?: boolean;
 }
 
+/** A list screen's view with what changes it: what the kit's list pieces take as `list`. */
+export interface ListState<F extends Filters = Filters, S extends string = string> {
+  view: ListView<F, S>;
+  params: ListParams<F, S>;
+  update: (changes: Partial<ListParams<F, S>>, options?: UpdateOptions) => void;
+  /** The table's sort (`DataTable`'s `sort`), when the list sorts: a heading sorts from page 1. */
+  sort: [S] extends [never]
+    ? undefined
+    : { by: S; direction: SortDirection; onSort: (column: S) => void };
+}
+
 /**
- * The list's view from the URL, and `update`, which changes part of it. The same page in another
- * view keeps the scroll position, and so the focused control (Next, Rows per page) on screen.
+ * The list's view from the URL, `update`, which changes part of it, and both as `list` with the
+ * table's sort. The same page in another view keeps the scroll position, and so the focused
+ * control (Next, Rows per page) on screen.
  */
 export function useListParams<F extends Filters, S extends string = never>(view: ListView<F, S>) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -281,5 +299,18 @@ export function useListParams<F extends Filters, S extends string = never>(view:
     },
     [view, setSearchParams],
   );
-  return [params, update] as const;
+  const list = useMemo((): ListState<F, S> => {
+    const { sortBy, sortDirection } = params as Partial<Sorting<S>>;
+    const sort =
+      view.sort && sortBy && sortDirection
+        ? {
+            by: sortBy,
+            direction: sortDirection,
+            onSort: (column: S) =>
+              update(view.sortChanges({ sortBy, sortDirection }, column) as never),
+          }
+        : undefined;
+    return { view, params, update, sort: sort as ListState<F, S>['sort'] };
+  }, [view, params, update]);
+  return [params, update, list] as const;
 }

@@ -1,3 +1,4 @@
+import type { Filters, ListState } from '../../lib/list-params.js';
 import { Dropdown } from './dropdown.js';
 
 const ALL = 'all' as const;
@@ -39,6 +40,39 @@ export function FilterDropdown<T extends string>({
       value={value || ALL}
       onChange={(chosen) => onChange(chosen === ALL ? '' : chosen)}
       error={error}
+      className={className}
+    />
+  );
+}
+
+interface ChoiceFilterProps<F extends Filters, S extends string> {
+  /** The list (`useListParams`'s third value); `name` is one of its `oneOfParam` filters. */
+  list: ListState<F, S>;
+  name: keyof F & string;
+  label: string;
+  allLabel: string;
+  className?: string;
+}
+
+/** A one-of filter of a list, with the values its view declares: a choice goes back to page 1. */
+export function ChoiceFilter<F extends Filters, S extends string>({
+  list,
+  name,
+  label,
+  allLabel,
+  className = 'w-44',
+}: ChoiceFilterProps<F, S>) {
+  const choices = list.view.filters[name]?.choices;
+  if (!choices) throw new Error(`The list has no one-of filter "${name}"`);
+  const params = list.params as Record<string, unknown>;
+  return (
+    <FilterDropdown
+      label={label}
+      allLabel={allLabel}
+      values={choices.values}
+      labels={choices.labels}
+      value={params[name] as string}
+      onChange={(value) => list.update({ [name]: value, page: 1 } as never)}
       className={className}
     />
   );

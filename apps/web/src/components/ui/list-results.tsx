@@ -28,13 +28,17 @@ interface ListResultsProps {
   /** What a row is, singular and plural: ['user', 'users']. */
   itemNames: PluralForms;
   query: PageQuery;
-  /** The view's page and page size, from `useListParams`, and its `update`. */
-  params: Paging;
-  update: (changes: Partial<Paging>, options?: UpdateOptions) => void;
-  /** Read out when nothing matches: "No users found". */
-  noneFound: string;
-  /** Said before the server's reason when the list cannot be loaded: "The users could not be loaded." */
-  loadFailed: string;
+  /** The view's page and page size with its `update`: `useListParams`'s `list`. */
+  list: {
+    params: Paging;
+    update: (changes: Partial<Paging>, options?: UpdateOptions) => void;
+  };
+  /** What the list holds, for "No users found" and "The users could not be loaded.". */
+  what: string;
+  /** Read out when nothing matches, when not "No <what> found". */
+  noneFound?: string;
+  /** Said before the server's reason when the list cannot be loaded, when not "The <what> could not be loaded.". */
+  loadFailed?: string;
   /** Shown instead of the load error (with `status` read out instead of the result). */
   failure?: ReactNode;
   status?: string;
@@ -53,10 +57,10 @@ export function ListResults({
   label,
   itemNames,
   query,
-  params,
-  update,
-  noneFound,
-  loadFailed,
+  list: { params, update },
+  what,
+  noneFound = `No ${what} found`,
+  loadFailed = `The ${what} could not be loaded.`,
   failure,
   status,
   children,

@@ -1,4 +1,9 @@
-import { COST_CATEGORIES, type CostEntry, type Paginated } from '@staff-admin/shared';
+import {
+  COST_CATEGORIES,
+  COST_CATEGORY_LABELS,
+  type CostEntry,
+  type Paginated,
+} from '@staff-admin/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { downloadFile } from '../../../lib/download-file.js';
@@ -20,7 +25,7 @@ export const COSTS_LIST = listView({
   filters: {
     from: dayParam,
     to: dayParam,
-    category: oneOfParam(COST_CATEGORIES),
+    category: oneOfParam(COST_CATEGORIES, COST_CATEGORY_LABELS),
     userId: inUrlAs('person', idParam),
   },
   pageSize: 20,

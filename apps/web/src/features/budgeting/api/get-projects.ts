@@ -4,6 +4,7 @@ import {
   PROJECT_SORT_COLUMNS,
   PROJECT_STATUSES,
   type ProjectList,
+  PROJECT_STATUS_LABELS,
 } from '@staff-admin/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
@@ -15,7 +16,7 @@ import { budgetingKeys } from './keys.js';
 export const PROJECTS_LIST = listView({
   filters: {
     search: searchParam,
-    status: oneOfParam(PROJECT_STATUSES),
+    status: oneOfParam(PROJECT_STATUSES, PROJECT_STATUS_LABELS),
     currency: oneOfParam(CURRENCY_CODES),
   },
   sort: { columns: PROJECT_SORT_COLUMNS, default: PROJECT_LIST_DEFAULT_SORT, first: 'ASC' },

@@ -1,6 +1,4 @@
 import {
-  COST_CATEGORIES,
-  COST_CATEGORY_LABELS,
   formatDateText,
   formatMoney,
   isDateValue,
@@ -15,7 +13,7 @@ import { Button } from '../../../components/ui/button.js';
 import { DateTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { DateField } from '../../../components/ui/date-field.js';
-import { FilterDropdown } from '../../../components/ui/filter-dropdown.js';
+import { ChoiceFilter } from '../../../components/ui/filter-dropdown.js';
 import { ListResults } from '../../../components/ui/list-results.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import {
@@ -52,7 +50,7 @@ function Loading({ text }: { text: string }) {
 
 /** Costs: a page of entries, add, delete, import and export. */
 export function CostsPanel({ project }: { project: ProjectDetail }) {
-  const [params, update] = useListParams(COSTS_LIST);
+  const [params, update, list] = useListParams(COSTS_LIST);
   const costs = useCosts(project.id, params);
   const filtered = COSTS_LIST.isFiltered(params);
   const remove = useDeleteCost();
@@ -96,15 +94,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
           onChange={(to) => isFilterDate(to) && update({ to, page: 1 })}
           className="w-44"
         />
-        <FilterDropdown
-          label="Category"
-          allLabel="All categories"
-          values={COST_CATEGORIES}
-          labels={COST_CATEGORY_LABELS}
-          value={params.category}
-          onChange={(category) => update({ category, page: 1 })}
-          className="w-44"
-        />
+        <ChoiceFilter list={list} name="category" label="Category" allLabel="All categories" />
         <div className="w-64">
           <PersonPicker
             label="Person"
@@ -118,14 +108,7 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
           </Button>
         )}
       </div>
-      <ListResults
-        itemNames={COST_NAMES}
-        query={costs}
-        params={params}
-        update={update}
-        noneFound="No costs found"
-        loadFailed="The costs could not be loaded."
-      >
+      <ListResults itemNames={COST_NAMES} query={costs} list={list} what="costs">
         <CostsTable
           costs={costs.data?.data ?? []}
           isLoading={costs.isPending}

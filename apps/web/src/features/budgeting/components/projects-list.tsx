@@ -1,9 +1,6 @@
 import {
-  CURRENCY_CODES,
   EMPTY_VALUE,
   formatMoney,
-  PROJECT_STATUS_LABELS,
-  PROJECT_STATUSES,
   type Project,
   type ProjectSortColumn,
   type ProjectTotals,
@@ -14,7 +11,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
-import { FilterDropdown } from '../../../components/ui/filter-dropdown.js';
+import { ChoiceFilter } from '../../../components/ui/filter-dropdown.js';
 import { ListResults } from '../../../components/ui/list-results.js';
 import { SearchBox } from '../../../components/ui/search-box.js';
 import { paths } from '../../../config/paths.js';
@@ -109,7 +106,7 @@ function TotalsRow({ totals, currencies }: { totals: ProjectTotals | null; curre
 
 /** Budgeting › Projects: budget, actual, remaining and burn of every project, in the URL's view. */
 export function ProjectsList() {
-  const [params, update] = useListParams(PROJECTS_LIST);
+  const [params, update, list] = useListParams(PROJECTS_LIST);
   const projects = useProjects(params);
   const exportCsv = useExportProjectsCsv();
   const meta = projects.data?.meta;
@@ -124,23 +121,8 @@ export function ProjectsList() {
           placeholder="Code, name or client"
           label="Search projects"
         />
-        <FilterDropdown
-          label="Status"
-          allLabel="All statuses"
-          values={PROJECT_STATUSES}
-          labels={PROJECT_STATUS_LABELS}
-          value={params.status}
-          onChange={(status) => update({ status, page: 1 })}
-          className="w-40"
-        />
-        <FilterDropdown
-          label="Currency"
-          allLabel="All currencies"
-          values={CURRENCY_CODES}
-          value={params.currency}
-          onChange={(currency) => update({ currency, page: 1 })}
-          className="w-40"
-        />
+        <ChoiceFilter list={list} name="status" label="Status" allLabel="All statuses" />
+        <ChoiceFilter list={list} name="currency" label="Currency" allLabel="All currencies" />
         <Button
           variant="secondary"
           className="ml-auto"
@@ -157,10 +139,8 @@ export function ProjectsList() {
         label="Projects"
         itemNames={PROJECT_NAMES}
         query={projects}
-        params={params}
-        update={update}
-        noneFound="No projects found"
-        loadFailed="The projects could not be loaded."
+        list={list}
+        what="projects"
       >
         <DataTable
           caption="Projects"
@@ -168,11 +148,7 @@ export function ProjectsList() {
           rows={rows}
           rowKey={(project) => project.id}
           minWidth="min-w-[1100px]"
-          sort={{
-            by: params.sortBy,
-            direction: params.sortDirection,
-            onSort: (column) => update(PROJECTS_LIST.sortChanges(params, column)),
-          }}
+          sort={list.sort}
           loading={projects.isPending && 'Loading projects…'}
           isFetching={projects.isFetching}
           emptyTitle="No projects found"

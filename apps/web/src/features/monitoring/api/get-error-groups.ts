@@ -5,6 +5,8 @@ import {
   ERROR_SOURCES,
   type ErrorGroup,
   type Paginated,
+  ERROR_GROUP_STATUS_LABELS,
+  ERROR_SOURCE_LABELS,
 } from '@staff-admin/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
@@ -14,8 +16,8 @@ import { listView, oneOfParam, searchParam, type ParamsOf } from '../../../lib/l
 export const ERROR_GROUPS_LIST = listView({
   filters: {
     search: searchParam,
-    status: oneOfParam(ERROR_GROUP_STATUSES),
-    source: oneOfParam(ERROR_SOURCES),
+    status: oneOfParam(ERROR_GROUP_STATUSES, ERROR_GROUP_STATUS_LABELS),
+    source: oneOfParam(ERROR_SOURCES, ERROR_SOURCE_LABELS),
   },
   sort: {
     columns: ERROR_GROUP_SORT_COLUMNS,

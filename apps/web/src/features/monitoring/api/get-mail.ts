@@ -5,6 +5,8 @@ import {
   MAIL_STATES,
   type OutboxMail,
   type Paginated,
+  MAIL_STATE_LABELS,
+  MAIL_KIND_LABELS,
 } from '@staff-admin/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
@@ -12,7 +14,10 @@ import { listView, oneOfParam, type ParamsOf } from '../../../lib/list-params.js
 
 /** The mail list's view in the URL of /monitoring/mail (`listMailQuerySchema`). */
 export const MAIL_LIST = listView({
-  filters: { state: oneOfParam(MAIL_STATES), kind: oneOfParam(MAIL_KINDS) },
+  filters: {
+    state: oneOfParam(MAIL_STATES, MAIL_STATE_LABELS),
+    kind: oneOfParam(MAIL_KINDS, MAIL_KIND_LABELS),
+  },
   sort: { columns: MAIL_SORT_COLUMNS, default: MAIL_LIST_DEFAULT_SORT, first: 'DESC' },
 });
 export type MailParams = ParamsOf<typeof MAIL_LIST>;

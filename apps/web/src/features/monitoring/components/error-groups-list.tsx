@@ -1,15 +1,8 @@
-import {
-  countLabel,
-  ERROR_GROUP_STATUS_LABELS,
-  ERROR_GROUP_STATUSES,
-  ERROR_SOURCE_LABELS,
-  ERROR_SOURCES,
-  type ErrorGroup,
-} from '@staff-admin/shared';
+import { countLabel, type ErrorGroup } from '@staff-admin/shared';
 import { CheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { FilterDropdown } from '../../../components/ui/filter-dropdown.js';
+import { ChoiceFilter } from '../../../components/ui/filter-dropdown.js';
 import { ListResults } from '../../../components/ui/list-results.js';
 import { SearchBox } from '../../../components/ui/search-box.js';
 import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
@@ -24,7 +17,7 @@ const GROUP_NAMES = ['error group', 'error groups'] as const;
 
 /** Monitoring › Errors: filters, a sortable table with bulk resolve, and pages, all in the URL. */
 export function ErrorGroupsList() {
-  const [params, update] = useListParams(ERROR_GROUPS_LIST);
+  const [params, update, list] = useListParams(ERROR_GROUPS_LIST);
   const groups = useErrorGroups(params);
   const resolve = useResolveErrorGroups();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -66,24 +59,8 @@ export function ErrorGroupsList() {
             if (search !== params.search) update({ search, page: 1 }, { replace: true });
           }}
         />
-        <FilterDropdown
-          label="Status"
-          allLabel="All statuses"
-          values={ERROR_GROUP_STATUSES}
-          labels={ERROR_GROUP_STATUS_LABELS}
-          value={params.status}
-          onChange={(status) => update({ status, page: 1 })}
-          className="w-44"
-        />
-        <FilterDropdown
-          label="Source"
-          allLabel="All sources"
-          values={ERROR_SOURCES}
-          labels={ERROR_SOURCE_LABELS}
-          value={params.source}
-          onChange={(source) => update({ source, page: 1 })}
-          className="w-44"
-        />
+        <ChoiceFilter list={list} name="status" label="Status" allLabel="All statuses" />
+        <ChoiceFilter list={list} name="source" label="Source" allLabel="All sources" />
         <Button
           variant="secondary"
           className="ml-auto"
@@ -95,22 +72,10 @@ export function ErrorGroupsList() {
           {chosen.length > 0 ? `Resolve selected (${chosen.length})` : 'Resolve selected'}
         </Button>
       </div>
-      <ListResults
-        label="Errors"
-        itemNames={GROUP_NAMES}
-        query={groups}
-        params={params}
-        update={update}
-        noneFound="No errors found"
-        loadFailed="The errors could not be loaded."
-      >
+      <ListResults label="Errors" itemNames={GROUP_NAMES} query={groups} list={list} what="errors">
         <ErrorGroupsTable
           groups={visible}
-          sort={{
-            by: params.sortBy,
-            direction: params.sortDirection,
-            onSort: (column) => update(ERROR_GROUPS_LIST.sortChanges(params, column)),
-          }}
+          sort={list.sort}
           selection={{
             isSelected: (group) => selected.has(group.id),
             onChange: select,

@@ -1,16 +1,9 @@
-import {
-  MAIL_KIND_LABELS,
-  MAIL_KINDS,
-  MAIL_MESSAGES,
-  MAIL_STATE_LABELS,
-  MAIL_STATES,
-  type OutboxMail,
-} from '@staff-admin/shared';
+import { MAIL_KIND_LABELS, MAIL_MESSAGES, type OutboxMail } from '@staff-admin/shared';
 import { SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
-import { FilterDropdown } from '../../../components/ui/filter-dropdown.js';
+import { ChoiceFilter } from '../../../components/ui/filter-dropdown.js';
 import { ListResults } from '../../../components/ui/list-results.js';
 import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -26,7 +19,7 @@ const MAIL_NAMES = ['mail', 'mails'] as const;
 
 /** Monitoring › Mail: the outbox with filters, sort and pages in the URL; retry, cancel, test. */
 export function MailList() {
-  const [params, update] = useListParams(MAIL_LIST);
+  const [params, , list] = useListParams(MAIL_LIST);
   const [retried, setRetried] = useState<RetriedMail | null>(null);
   const mail = useMail(params, retried);
   const retry = useRetryMail();
@@ -68,24 +61,8 @@ export function MailList() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-4">
-        <FilterDropdown
-          label="State"
-          allLabel="All states"
-          values={MAIL_STATES}
-          labels={MAIL_STATE_LABELS}
-          value={params.state}
-          onChange={(state) => update({ state, page: 1 })}
-          className="w-44"
-        />
-        <FilterDropdown
-          label="Kind"
-          allLabel="All kinds"
-          values={MAIL_KINDS}
-          labels={MAIL_KIND_LABELS}
-          value={params.kind}
-          onChange={(kind) => update({ kind, page: 1 })}
-          className="w-44"
-        />
+        <ChoiceFilter list={list} name="state" label="State" allLabel="All states" />
+        <ChoiceFilter list={list} name="kind" label="Kind" allLabel="All kinds" />
         <Button
           variant="secondary"
           className="ml-auto"
@@ -96,22 +73,10 @@ export function MailList() {
           Send a test mail
         </Button>
       </div>
-      <ListResults
-        label="Mail"
-        itemNames={MAIL_NAMES}
-        query={mail}
-        params={params}
-        update={update}
-        noneFound="No mail found"
-        loadFailed="The mail could not be loaded."
-      >
+      <ListResults label="Mail" itemNames={MAIL_NAMES} query={mail} list={list} what="mail">
         <MailTable
           mails={mail.data?.data ?? []}
-          sort={{
-            by: params.sortBy,
-            direction: params.sortDirection,
-            onSort: (column) => update(MAIL_LIST.sortChanges(params, column)),
-          }}
+          sort={list.sort}
           onRetry={retryMail}
           onCancel={setCancelling}
           retrying={retry.isPending ? (retry.variables ?? null) : null}

@@ -74,7 +74,7 @@ const COLUMNS: Column<AuditTrailEvent>[] = [
 
 /** The audit trail with its filters and pages in the URL, and a CSV of the filtered rows. */
 export function SecurityAuditTrail() {
-  const [params, update] = useListParams(AUDIT_LIST);
+  const [params, update, list] = useListParams(AUDIT_LIST);
   const audit = useAuditEvents(params);
   const exportCsv = useExportAuditCsv();
   const meta = audit.data?.meta;
@@ -118,9 +118,8 @@ export function SecurityAuditTrail() {
       <ListResults
         itemNames={EVENT_NAMES}
         query={audit}
-        params={params}
-        update={update}
-        noneFound="No events found"
+        list={list}
+        what="events"
         loadFailed="The audit trail could not be loaded."
         status={refusal}
         failure={

@@ -30,7 +30,7 @@ const NOTHING_SELECTED: Selection = { all: false, users: new Map() };
  * pending users, CSV export, and the unlock of locked accounts.
  */
 export function UsersList() {
-  const [params, update] = useListParams(USERS_LIST);
+  const [params, update, list] = useListParams(USERS_LIST);
   const users = useUsers(params);
   const meta = users.data?.meta;
   const visible = users.data?.data ?? [];
@@ -154,22 +154,10 @@ export function UsersList() {
           onAction={startBulk}
         />
       )}
-      <ListResults
-        label="Users"
-        itemNames={USERS}
-        query={users}
-        params={params}
-        update={update}
-        noneFound="No users found"
-        loadFailed="The users could not be loaded."
-      >
+      <ListResults label="Users" itemNames={USERS} query={users} list={list} what="users">
         <UsersTable
           users={visible}
-          sort={{
-            by: params.sortBy,
-            direction: params.sortDirection,
-            onSort: (column) => update(USERS_LIST.sortChanges(params, column)),
-          }}
+          sort={list.sort}
           isLoading={users.isPending}
           isFetching={users.isFetching}
           selection={{
