@@ -89,45 +89,33 @@ function SelectableTable({ onRowClick }: { onRowClick?: (person: Person) => void
   );
 }
 
+type TableProps = Parameters<typeof DataTable<Person, PersonSort>>[0];
+/** The people table, as `overrides` change it. */
+const peopleTable = (overrides: Partial<TableProps> = {}) => (
+  <DataTable<Person, PersonSort>
+    caption="People"
+    columns={COLUMNS}
+    rows={PEOPLE}
+    rowKey={(person) => person.id}
+    minWidth="min-w-[400px]"
+    {...overrides}
+  />
+);
+
 const headerCell = (name: string) => screen.getByRole('columnheader', { name });
 
 describe('DataTable', () => {
   it('names the table by its caption, shown only when asked', () => {
-    const { rerender } = render(
-      <DataTable
-        caption="People"
-        columns={COLUMNS}
-        rows={PEOPLE}
-        rowKey={(person) => person.id}
-        minWidth="min-w-[400px]"
-      />,
-    );
+    const { rerender } = render(peopleTable());
     const table = screen.getByRole('table', { name: 'People' });
     expect(within(table).getByText('People', { selector: 'caption' })).toHaveClass('sr-only');
 
-    rerender(
-      <DataTable
-        caption="People"
-        showCaption
-        columns={COLUMNS}
-        rows={PEOPLE}
-        rowKey={(person) => person.id}
-        minWidth="min-w-[400px]"
-      />,
-    );
+    rerender(peopleTable({ showCaption: true }));
     expect(screen.getByText('People', { selector: 'caption' })).not.toHaveClass('sr-only');
   });
 
   it('names each row by its rowHeader cell and right-aligns numeric columns', () => {
-    render(
-      <DataTable
-        caption="People"
-        columns={COLUMNS}
-        rows={PEOPLE}
-        rowKey={(person) => person.id}
-        minWidth="min-w-[400px]"
-      />,
-    );
+    render(peopleTable());
     const rowHeaders = screen.getAllByRole('rowheader');
     expect(rowHeaders.map((cell) => cell.textContent)).toEqual(['Ada', 'Ben', 'Cy']);
     expect(rowHeaders[0]).toHaveAttribute('scope', 'row');
@@ -198,16 +186,7 @@ describe('DataTable', () => {
   it('leaves a click on a link or a button in a row to that control', async () => {
     const user = userEvent.setup();
     const onRowClick = vi.fn();
-    render(
-      <DataTable
-        caption="People"
-        columns={COLUMNS}
-        rows={PEOPLE}
-        rowKey={(person) => person.id}
-        minWidth="min-w-[400px]"
-        onRowClick={onRowClick}
-      />,
-    );
+    render(peopleTable({ onRowClick }));
     await user.click(screen.getByRole('link', { name: 'Open Ada' }));
     await user.click(screen.getByRole('button', { name: 'Email Ada' }));
     expect(onRowClick).not.toHaveBeenCalled();
@@ -218,20 +197,16 @@ describe('DataTable', () => {
 
   it('shows a spinner in place of the rows while the first page loads', () => {
     render(
-      <DataTable
-        caption="People"
-        columns={COLUMNS}
-        rows={[]}
-        rowKey={(person) => person.id}
-        minWidth="min-w-[400px]"
-        loading="Loading people…"
-        selection={{
+      peopleTable({
+        rows: [],
+        loading: 'Loading people…',
+        selection: {
           isSelected: () => false,
           onChange: () => {},
           pageLabel: 'Select every person on this page',
           rowLabel: (person) => `Select ${person.name}`,
-        }}
-      />,
+        },
+      }),
     );
     const cell = within(screen.getByRole('table')).getByText('Loading people…').closest('td');
     // One cell across the checkbox column and the three others.
@@ -243,17 +218,7 @@ describe('DataTable', () => {
   });
 
   it('says so in one row when there are no rows, with the title above the text', () => {
-    render(
-      <DataTable
-        caption="People"
-        columns={COLUMNS}
-        rows={[]}
-        rowKey={(person) => person.id}
-        minWidth="min-w-[400px]"
-        emptyTitle="No people found"
-        empty="Try another search."
-      />,
-    );
+    render(peopleTable({ rows: [], emptyTitle: 'No people found', empty: 'Try another search.' }));
     const cell = screen.getByText('No people found').closest('td');
     expect(cell).toHaveAttribute('colspan', '3');
     expect(screen.getByText('No people found')).toHaveClass('font-semibold');
@@ -261,16 +226,7 @@ describe('DataTable', () => {
   });
 
   it('dims the rows and marks the table busy while another page loads', () => {
-    render(
-      <DataTable
-        caption="People"
-        columns={COLUMNS}
-        rows={PEOPLE}
-        rowKey={(person) => person.id}
-        minWidth="min-w-[400px]"
-        isFetching
-      />,
-    );
+    render(peopleTable({ isFetching: true }));
     const table = screen.getByRole('table', { name: 'People' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(table.querySelector('tbody')).toHaveClass('opacity-60');
