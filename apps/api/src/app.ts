@@ -32,7 +32,7 @@ import { uploadsRoutes } from './modules/uploads/index.js';
 import { usersRoutes } from './modules/users/index.js';
 import { personalDataRoutes } from './modules/personal-data/index.js';
 import { usersBulkRoutes, type UsersBulkService } from './modules/users-bulk/index.js';
-import { twoStepRoutes, type TwoStepService, passkeysRoutes } from './modules/two-step/index.js';
+import { twoStepRoutes, type TwoStepServices, passkeysRoutes } from './modules/two-step/index.js';
 import { serializerCompiler } from './http/serializer.js';
 import { queryParametersListed, validatorCompiler } from './http/validator.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -58,7 +58,7 @@ declare module 'fastify' {
     /** Monitoring › Overview (tests write heartbeats with it). */
     overview: OverviewService;
     /** Two-step sign-in (the passkey calls build on it). */
-    twoStep: TwoStepService;
+    twoStep: TwoStepServices;
     /** POST /users/bulk (tests call it with an actor whose rights are stale). */
     usersBulk: UsersBulkService;
     /** The access tokens' JWT signer and verifier (tests sign with it). */

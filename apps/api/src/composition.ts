@@ -30,7 +30,12 @@ import {
   type RevocationBus,
   SessionsService,
 } from './modules/sessions/index.js';
-import { PasskeysService, relyingPartyOf, TwoStepService } from './modules/two-step/index.js';
+import {
+  createTwoStepServices,
+  PasskeysService,
+  relyingPartyOf,
+  type TwoStepServices,
+} from './modules/two-step/index.js';
 import { BULK_ROWS_IN_FLIGHT_POSTGRES, UsersBulkService } from './modules/users-bulk/index.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { createSealedBox } from './lib/sealed-box.js';
@@ -391,7 +396,7 @@ export interface ServerServices {
   jwt: TokenSigner;
   lockout: LoginLockout;
   auth: AuthService;
-  twoStep: TwoStepService;
+  twoStep: TwoStepServices;
   passkeys: PasskeysService;
   usersBulk: UsersBulkService;
   overview: OverviewService;
@@ -424,7 +429,7 @@ export function createServerServices(
       'MFA_REQUIRED_ROLES is unset: two-step sign-in is optional for every role (docs/two-step.md)',
     );
   }
-  const twoStep = new TwoStepService({
+  const twoStep = createTwoStepServices({
     repository: core.repositories.twoStep,
     users: core.usersRepository,
     sessions: core.sessions,
@@ -453,7 +458,7 @@ export function createServerServices(
       lockout,
       unitOfWork: core.unitOfWork,
       audit: core.audit,
-      twoStep,
+      twoStep: twoStep.signIn,
       clock,
     }),
     passkeys: new PasskeysService({

@@ -21,7 +21,7 @@ import type {
   SessionsTransaction,
   AccessTokens,
 } from '../sessions/index.js';
-import type { TwoStepService } from '../two-step/index.js';
+import type { SignInChallengesService } from '../two-step/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { recordLock, type Attempt, type LoginLockout } from '../lockout/index.js';
 
@@ -35,7 +35,7 @@ interface AuthServiceDeps {
   unitOfWork: UnitOfWork<{ users: UsersRepository } & SessionsTransaction>;
   audit: AuditRepository;
   /** Accounts with a second factor get a sign-in challenge instead of tokens. */
-  twoStep: Pick<TwoStepService, 'startChallenge'>;
+  twoStep: Pick<SignInChallengesService, 'startChallenge'>;
   clock: Clock;
 }
 

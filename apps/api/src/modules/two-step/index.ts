@@ -5,4 +5,5 @@ export { PasskeysService, relyingPartyOf } from './passkeys.service.js';
 export { TwoStepRepository } from './two-step.repository.js';
 export { twoStepRoutes } from './two-step.routes.js';
 export { passkeySchema, secondStepRequiredSchema, tokenPairSchema } from './two-step.schemas.js';
-export { TwoStepService } from './two-step.service.js';
+export { createTwoStepServices, type TwoStepServices } from './two-step.service.js';
+export type { SignInChallengesService } from './sign-in-challenges.service.js';

@@ -25,7 +25,9 @@ import type { RequestOrigin } from '../../lib/request-origin.js';
 import { requireRecentAuth } from '../../http/guards.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { UsersRepository } from '../users/index.js';
-import type { TwoStepService, TwoStepTransaction } from './two-step.service.js';
+import type { FactorsService } from './factors.service.js';
+import type { SignInChallengesService } from './sign-in-challenges.service.js';
+import type { TwoStepTransaction } from './two-step-deps.js';
 import { toPasskey, type PasskeyRow, type PasskeysRepository } from './passkeys.repository.js';
 
 /**
@@ -34,15 +36,14 @@ import { toPasskey, type PasskeyRow, type PasskeysRepository } from './passkeys.
  */
 const webAuthn = () => import('@simplewebauthn/server');
 
-/** What passkeys use of the rest of two-step sign-in (TwoStepService's "for passkeys" methods). */
-export type TwoStepCore = Pick<
-  TwoStepService,
-  | 'findSignInChallenge'
-  | 'setWebauthnChallenge'
-  | 'secondStepFailed'
-  | 'completeSignIn'
-  | 'factorChanged'
->;
+/** What passkeys use of the rest of two-step sign-in (the methods marked "for passkeys"). */
+export interface TwoStepCore {
+  signIn: Pick<
+    SignInChallengesService,
+    'findSignInChallenge' | 'setWebauthnChallenge' | 'secondStepFailed' | 'completeSignIn'
+  >;
+  factors: Pick<FactorsService, 'factorChanged'>;
+}
 
 export interface RelyingParty {
   /** Shown by the device: 'Staff Admin'. */
@@ -164,7 +165,7 @@ export class PasskeysService {
         origin,
         details: { passkeyId: row.id, name: row.name },
       });
-      const { recoveryCodes } = await this.deps.core.factorChanged(
+      const { recoveryCodes } = await this.deps.core.factors.factorChanged(
         scope,
         { userId: auth.userId, actorId: auth.userId, kind: 'added', factor: 'passkey' },
         origin,
@@ -210,7 +211,7 @@ export class PasskeysService {
         origin,
         details: { passkeyId: row.id, name: row.name },
       });
-      await this.deps.core.factorChanged(
+      await this.deps.core.factors.factorChanged(
         scope,
         { userId: auth.userId, actorId: auth.userId, kind: 'removed', factor: 'passkey' },
         origin,
@@ -222,7 +223,7 @@ export class PasskeysService {
   async signInOptions(challengeToken: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const { core, repository, relyingParty } = this.deps;
     if (!relyingParty.usable) throw conflict(TWO_STEP_MESSAGES.passkeysNeedHostName);
-    const challenge = await core.findSignInChallenge(challengeToken);
+    const challenge = await core.signIn.findSignInChallenge(challengeToken);
     const passkeys = await repository.listForUser(challenge.userId);
     const { generateAuthenticationOptions } = await webAuthn();
     const options = await generateAuthenticationOptions({
@@ -231,7 +232,7 @@ export class PasskeysService {
       userVerification: 'preferred',
       timeout: Math.min(WEBAUTHN_TIMEOUT_MS, SIGN_IN_CHALLENGE_TTL_MS),
     });
-    await core.setWebauthnChallenge(challenge.id, options.challenge);
+    await core.signIn.setWebauthnChallenge(challenge.id, options.challenge);
     return options;
   }
 
@@ -245,7 +246,7 @@ export class PasskeysService {
     origin: RequestOrigin,
   ): Promise<TokenPair> {
     const { core, repository, relyingParty, clock } = this.deps;
-    const challenge = await core.findSignInChallenge(input.challenge_token);
+    const challenge = await core.signIn.findSignInChallenge(input.challenge_token);
     const user = await this.deps.users.findById(challenge.userId);
     if (!user) throw unauthenticated(TWO_STEP_MESSAGES.challengeInvalid);
     // Disabled between the password and the second step.
@@ -258,7 +259,7 @@ export class PasskeysService {
         ? await repository.findByCredentialId(response.id)
         : undefined;
     if (passkey?.userId !== challenge.userId) {
-      await core.secondStepFailed(challenge, 'passkey', origin);
+      await core.signIn.secondStepFailed(challenge, 'passkey', origin);
       throw unknownPasskey();
     }
     let newCounter: number;
@@ -280,15 +281,15 @@ export class PasskeysService {
       if (!verification.verified) throw failed();
       newCounter = verification.authenticationInfo.newCounter;
     } catch {
-      await core.secondStepFailed(challenge, 'passkey', origin);
+      await core.signIn.secondStepFailed(challenge, 'passkey', origin);
       throw failed();
     }
     // The library refuses this too; kept here because it is the rule against cloned keys.
     if ((newCounter > 0 || passkey.counter > 0) && newCounter <= passkey.counter) {
-      await core.secondStepFailed(challenge, 'passkey', origin);
+      await core.signIn.secondStepFailed(challenge, 'passkey', origin);
       throw failed();
     }
-    return core.completeSignIn(challenge, 'passkey', origin, async ({ repos }) => {
+    return core.signIn.completeSignIn(challenge, 'passkey', origin, async ({ repos }) => {
       const recorded = await repos.passkeys.recordUse(
         passkey.id,
         passkey.counter,

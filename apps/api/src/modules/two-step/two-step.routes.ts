@@ -6,7 +6,7 @@ import { authRateLimit } from '../../http/rate-limits.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
 import { userSchema } from '../users/index.js';
 import { passkeySchema, tokenPairSchema } from './two-step.schemas.js';
-import type { TwoStepService } from './two-step.service.js';
+import type { TwoStepServices } from './two-step.service.js';
 
 const twoStepStatusSchema = z.object({
   enabled: z.boolean(),
@@ -31,7 +31,7 @@ const duringSetup = { duringTwoStepSetup: true } as const;
 
 /** Two-step sign-in (docs/two-step.md), except the passkey calls (passkeys.routes.ts). */
 export const twoStepRoutes: FastifyPluginAsyncZod<{
-  twoStep: TwoStepService;
+  twoStep: TwoStepServices;
   requestsPerMinute: number;
 }> = async (app, { twoStep, requestsPerMinute }) => {
   const rateLimit = authRateLimit(requestsPerMinute);
@@ -52,7 +52,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await twoStep.signInWithCode(request.body, requestOrigin(request)),
+      data: await twoStep.signIn.signInWithCode(request.body, requestOrigin(request)),
     }),
   );
 
@@ -76,7 +76,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await twoStep.reauthenticate(
+      data: await twoStep.reauthentication.reauthenticate(
         currentAuth(request),
         request.body,
         requestOrigin(request),
@@ -96,7 +96,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(twoStepStatusSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ data: await twoStep.status(currentAuth(request)) }),
+    async (request) => ({ data: await twoStep.factors.status(currentAuth(request)) }),
   );
 
   app.post(
@@ -114,7 +114,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(totpSetupSchema), ...errorResponses(401, 403, 409) },
       },
     },
-    async (request) => ({ data: await twoStep.startTotp(currentAuth(request)) }),
+    async (request) => ({ data: await twoStep.factors.startTotp(currentAuth(request)) }),
   );
 
   app.post(
@@ -134,7 +134,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await twoStep.confirmTotp(
+      data: await twoStep.factors.confirmTotp(
         currentAuth(request),
         request.body.code,
         requestOrigin(request),
@@ -157,7 +157,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await twoStep.disableTotp(currentAuth(request), requestOrigin(request)),
+      data: await twoStep.factors.disableTotp(currentAuth(request), requestOrigin(request)),
     }),
   );
 
@@ -174,7 +174,10 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await twoStep.regenerateRecoveryCodes(currentAuth(request), requestOrigin(request)),
+      data: await twoStep.factors.regenerateRecoveryCodes(
+        currentAuth(request),
+        requestOrigin(request),
+      ),
     }),
   );
 
@@ -196,7 +199,11 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      data: await twoStep.reset(currentAuth(request), request.params.id, requestOrigin(request)),
+      data: await twoStep.factors.reset(
+        currentAuth(request),
+        request.params.id,
+        requestOrigin(request),
+      ),
     }),
   );
 };
