@@ -10,25 +10,42 @@ import { withLocalFallback } from './lib/fallback-counter-store.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
-import { AuthService } from './modules/auth/index.js';
-import { LoginLockout } from './modules/lockout/index.js';
+import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
+import { createSealedBox } from './lib/sealed-box.js';
+import type { AuditRepository } from './modules/audit/index.js';
+import { createAuthModule, type AuthService } from './modules/auth/index.js';
+import { createBudgetingModule, type BudgetingServices } from './modules/budgeting/index.js';
+import type { HealthRepository } from './modules/health/index.js';
+import { createInvitationsModule, type InvitationsService } from './modules/invitations/index.js';
+import { createLockoutModule, type LoginLockout } from './modules/lockout/index.js';
+import { createMailModule, type AccountMails, type MailWorker } from './modules/mail/index.js';
 import {
-  Metrics,
-  OverviewService,
-  ProcessMonitor,
-  SecurityService,
-  ErrorsService,
-  MailMonitoringService,
-  MailDeliveryCheck,
+  createErrorMonitoring,
+  createMonitoringModule,
+  type ErrorsService,
+  type MailMonitoringService,
+  type Metrics,
+  type OverviewService,
+  type SecurityService,
 } from './modules/monitoring/index.js';
 import {
-  AccessTokens,
-  createTokenSigner,
+  createOneTimeTokensModule,
+  type OneTimeTokensService,
+} from './modules/one-time-tokens/index.js';
+import { createPasswordsModule, type PasswordsService } from './modules/passwords/index.js';
+import {
+  createPersonalDataModule,
+  type PersonalDataService,
+} from './modules/personal-data/index.js';
+import { createRetentionModule, type RetentionService } from './modules/retention/index.js';
+import {
+  type AccessTokens,
+  createSessionsModule,
   type TokenSigner,
   createRedisRevocationBus,
   createMemoryRevocationBus,
   type RevocationBus,
-  SessionsService,
+  type SessionsService,
 } from './modules/sessions/index.js';
 import {
   createTwoStepServices,
@@ -36,32 +53,9 @@ import {
   relyingPartyOf,
   type TwoStepServices,
 } from './modules/two-step/index.js';
-import { BULK_ROWS_IN_FLIGHT_POSTGRES, UsersBulkService } from './modules/users-bulk/index.js';
-import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
-import { createSealedBox } from './lib/sealed-box.js';
-import type { AuditRepository } from './modules/audit/index.js';
-import { RetentionService } from './modules/retention/index.js';
-import type { HealthRepository } from './modules/health/index.js';
-import { InvitationsService } from './modules/invitations/index.js';
-import {
-  ClosedMonthsService,
-  CostRatesService,
-  CostsService,
-  ImportsService,
-  ProjectsService,
-} from './modules/budgeting/index.js';
-import {
-  AccountLinks,
-  AccountMails,
-  MailOutbox,
-  MailWorker,
-  createSmtpTransport,
-} from './modules/mail/index.js';
-import { OneTimeTokensService } from './modules/one-time-tokens/index.js';
-import { ForgotPasswordQuota, PasswordsService } from './modules/passwords/index.js';
-import { UploadStorage, UploadsService } from './modules/uploads/index.js';
+import { createUploadsModule, type UploadsService } from './modules/uploads/index.js';
 import { RememberedMatches, type UsersRepository, UsersService } from './modules/users/index.js';
-import { PersonalDataService } from './modules/personal-data/index.js';
+import { createUsersBulkModule, type UsersBulkService } from './modules/users-bulk/index.js';
 import { createRepositories, type Repositories } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */
@@ -87,46 +81,20 @@ export interface CoreServices {
   budgeting: BudgetingServices;
 }
 
-export interface BudgetingServices {
-  projects: ProjectsService;
-  costs: CostsService;
-  costRates: CostRatesService;
-  closedMonths: ClosedMonthsService;
-  imports: ImportsService;
+/** The core services, and the access tokens the sessions module built with them (server only). */
+interface Core {
+  services: CoreServices;
+  jwt: TokenSigner;
+  accessTokens: AccessTokens;
 }
 
-function createBudgetingServices(
-  repos: Repositories,
-  unitOfWork: UnitOfWork<Repositories>,
-  clock: Clock,
-): BudgetingServices {
-  const projects = new ProjectsService({ repository: repos.projects, unitOfWork, clock });
-  return {
-    projects,
-    costs: new CostsService({ repository: repos.costs, projects, unitOfWork, clock }),
-    costRates: new CostRatesService({ repository: repos.costs, unitOfWork, clock }),
-    closedMonths: new ClosedMonthsService({ repository: repos.costs, unitOfWork, clock }),
-    imports: new ImportsService({
-      batches: repos.importBatches,
-      costs: repos.costs,
-      projects,
-      unitOfWork,
-      clock,
-    }),
-  };
-}
-
-/**
- * `revocations` reaches every process's session cache; without it revocations reach only this
- * set of services (the CLI without Redis: the server's cache forgets within SESSION_CACHE_TTL).
- */
-export function createCoreServices(
+function composeCore(
   database: Database,
   config: Config,
   log: FastifyBaseLogger,
-  revocations: RevocationBus = createMemoryRevocationBus(),
-  clock: Clock = systemClock,
-): CoreServices {
+  revocations: RevocationBus,
+  clock: Clock,
+): Core {
   const { db, engine } = database;
   const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
   const options = {
@@ -143,39 +111,26 @@ export function createCoreServices(
     createRepositories(transaction, options),
   );
   const { audit, users: usersRepository } = repositories;
-  const uploads = new UploadsService(
-    repositories.uploads,
-    new UploadStorage(config.uploadDir),
+
+  const { uploads } = createUploadsModule({
+    repositories,
+    uploadDir: config.uploadDir,
+    limits: config.limits,
     log,
-    audit,
-    { maxFiles: config.limits.unusedUploadFiles, maxBytes: config.limits.unusedUploadBytes },
     clock,
-  );
-  const sessions = new SessionsService({
+  });
+  const { sessions, jwt, accessTokens } = createSessionsModule({
     repository: repositories.sessions,
     unitOfWork,
-    policy: {
-      refreshTokenTtlMs: config.auth.refreshTokenTtlMs,
-      idleTimeoutMs: config.auth.sessionIdleTimeoutMs,
-      maxAgeMs: config.auth.sessionMaxAgeMs,
-      reuseGraceMs: config.auth.refreshReuseGraceMs,
-      cacheTtlMs: config.auth.sessionCacheTtlMs,
-    },
-    successorBox: createSealedBox(config.auth.secret, 'refresh-successor'),
+    auth: config.auth,
     revocations,
     log,
     clock,
   });
-  const errors = new ErrorsService({
-    repository: repositories.errors,
-    audit,
+  const { errors } = createErrorMonitoring({
+    repositories,
     unitOfWork,
-    retention: {
-      occurrenceMs: config.errors.occurrenceRetentionMs,
-      groupMs: config.errors.groupRetentionMs,
-    },
-    release: config.errors.release,
-    browserReportsPerDay: config.errors.browserReportsPerDay,
+    config: config.errors,
     log,
     clock,
   });
@@ -187,41 +142,62 @@ export function createCoreServices(
     uploads,
     clock,
   });
-  return {
-    clock,
-    retention: new RetentionService({
-      repository: repositories.retention,
-      leases: repositories.jobLeases,
-      users,
-      usersRepository,
-      sessions,
-      errors,
-      twoStep: repositories.twoStep,
-      passkeys: repositories.passkeys,
-      unitOfWork,
-      accountExpiryMs: config.accountExpiryMs,
-      log,
-      clock,
-    }),
-    hasher,
-    unitOfWork,
-    repositories,
-    audit,
-    usersRepository,
+  const { retention } = createRetentionModule({
+    repository: repositories.retention,
+    leases: repositories.jobLeases,
     users,
-    personalData: new PersonalDataService({
-      users: usersRepository,
-      sessions,
-      twoStep: repositories.twoStep,
-      audit,
-      clock,
-    }),
+    usersRepository,
     sessions,
-    uploads,
-    health: repositories.health,
     errors,
-    budgeting: createBudgetingServices(repositories, unitOfWork, clock),
+    twoStep: repositories.twoStep,
+    passkeys: repositories.passkeys,
+    unitOfWork,
+    accountExpiryMs: config.accountExpiryMs,
+    log,
+    clock,
+  });
+  const { personalData } = createPersonalDataModule({
+    users: usersRepository,
+    sessions,
+    twoStep: repositories.twoStep,
+    audit,
+    clock,
+  });
+  const budgeting = createBudgetingModule({ repositories, unitOfWork, clock });
+  return {
+    services: {
+      clock,
+      retention,
+      hasher,
+      unitOfWork,
+      repositories,
+      audit,
+      usersRepository,
+      users,
+      personalData,
+      sessions,
+      uploads,
+      health: repositories.health,
+      errors,
+      budgeting,
+    },
+    jwt,
+    accessTokens,
   };
+}
+
+/**
+ * `revocations` reaches every process's session cache; without it revocations reach only this
+ * set of services (the CLI without Redis: the server's cache forgets within SESSION_CACHE_TTL).
+ */
+export function createCoreServices(
+  database: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  revocations: RevocationBus = createMemoryRevocationBus(),
+  clock: Clock = systemClock,
+): CoreServices {
+  return composeCore(database, config, log, revocations, clock).services;
 }
 
 /** The account lifecycle by email: tokens, the mail outbox and its worker, and the flows. */
@@ -234,80 +210,6 @@ export interface AccountServices {
   mails: AccountMails;
   /** Monitoring › Mail: the outbox for admins. */
   mailMonitoring: MailMonitoringService;
-}
-
-export function createAccountServices(
-  database: Database,
-  config: Config,
-  log: FastifyBaseLogger,
-  deps: { core: CoreServices; counters: CounterStore; lockout: LoginLockout },
-): AccountServices {
-  const { core } = deps;
-  const { unitOfWork, clock } = core;
-  const box = createSealedBox(config.auth.secret, 'mail-outbox');
-  const tokens = new OneTimeTokensService(
-    core.repositories.oneTimeTokens,
-    {
-      confirmation_token: config.auth.invitationTtlMs,
-      reset_password_token: config.auth.resetPasswordTtlMs,
-    },
-    clock,
-  );
-  const mailWorker = new MailWorker({
-    repository: core.repositories.mailOutbox,
-    box,
-    transport: config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : undefined,
-    config: config.mail,
-    log,
-    clock,
-    onLinkDelivered: (tokenId) => tokens.supersede(tokenId),
-  });
-  const mails = new AccountMails(
-    new MailOutbox(box, clock, () => mailWorker.notify()),
-    new AccountLinks(config.appUrl),
-  );
-  return {
-    tokens,
-    mailWorker,
-    mails,
-    mailMonitoring: new MailMonitoringService({
-      repository: core.repositories.mailMonitoring,
-      users: core.usersRepository,
-      unitOfWork,
-      mails,
-      wakeWorker: () => mailWorker.notify(),
-      smtp: Boolean(config.mail.smtpUrl),
-      clock,
-    }),
-    invitations: new InvitationsService({
-      unitOfWork,
-      users: core.users,
-      usersRepository: core.usersRepository,
-      tokens,
-      mails,
-      hasher: core.hasher,
-      delivery: new MailDeliveryCheck({
-        outbox: core.repositories.overview,
-        smtp: Boolean(config.mail.smtpUrl),
-        clock,
-      }),
-      clock,
-    }),
-    passwords: new PasswordsService({
-      unitOfWork,
-      users: core.usersRepository,
-      tokens,
-      mails,
-      hasher: core.hasher,
-      quota: new ForgotPasswordQuota(deps.counters, config.limits.forgotPasswordPerHour, () =>
-        clock.now(),
-      ),
-      lockout: deps.lockout,
-      sessions: core.sessions,
-      audit: core.audit,
-      clock,
-    }),
-  };
 }
 
 /** What the server's processes share or must agree on, opened from the config. */
@@ -405,18 +307,79 @@ export interface ServerServices {
   metrics: Metrics | undefined;
 }
 
-/** The one place the server's services are built (the CLI builds the core ones alone). */
+/**
+ * The one place the server's services are built, each module from its factory, in the order they
+ * depend on each other (the CLI builds the core ones alone).
+ */
 export function createServerServices(
   config: Config,
   { logger: log, clock, database, redis, counters, revocations }: Infrastructure,
 ): ServerServices {
-  const core = createCoreServices(database, config, log, revocations, clock);
-  const lockout = new LoginLockout(counters, config.limits.loginFailuresBeforeLock, () =>
-    clock.now(),
-  );
-  const account = createAccountServices(database, config, log, { core, counters, lockout });
-  const jwt = createTokenSigner(config.auth.secret, config.auth.accessTokenTtlMs);
-  const accessTokens = new AccessTokens(jwt, clock);
+  const {
+    services: core,
+    jwt,
+    accessTokens,
+  } = composeCore(database, config, log, revocations, clock);
+  const { repositories, unitOfWork, hasher, audit, usersRepository, sessions } = core;
+  const smtp = Boolean(config.mail.smtpUrl);
+
+  const { lockout } = createLockoutModule({
+    counters,
+    failuresBeforeLock: config.limits.loginFailuresBeforeLock,
+    clock,
+  });
+  const { tokens } = createOneTimeTokensModule({
+    repository: repositories.oneTimeTokens,
+    auth: config.auth,
+    clock,
+  });
+  const mail = createMailModule({
+    repository: repositories.mailOutbox,
+    secret: config.auth.secret,
+    mail: config.mail,
+    appUrl: config.appUrl,
+    onLinkDelivered: (tokenId) => tokens.supersede(tokenId),
+    log,
+    clock,
+  });
+  const monitoring = createMonitoringModule({
+    repositories,
+    users: usersRepository,
+    unitOfWork,
+    mails: mail.mails,
+    wakeMailWorker: () => mail.worker.notify(),
+    lockout,
+    errors: core.errors,
+    pingDatabase: () => core.health.ping(),
+    pingRedis: redis && (() => redis.ping()),
+    smtp,
+    release: config.errors.release,
+    metrics: Boolean(config.metricsToken),
+    clock,
+  });
+  const { invitations } = createInvitationsModule({
+    unitOfWork,
+    users: core.users,
+    usersRepository,
+    tokens,
+    mails: mail.mails,
+    hasher,
+    delivery: monitoring.mailDelivery,
+    clock,
+  });
+  const { passwords } = createPasswordsModule({
+    unitOfWork,
+    users: usersRepository,
+    tokens,
+    mails: mail.mails,
+    hasher,
+    counters,
+    forgotPasswordPerHour: config.limits.forgotPasswordPerHour,
+    lockout,
+    sessions,
+    audit,
+    clock,
+  });
   const relyingParty = relyingPartyOf(config.appUrl);
   if (!relyingParty.usable) {
     log.warn(
@@ -430,76 +393,67 @@ export function createServerServices(
     );
   }
   const twoStep = createTwoStepServices({
-    repository: core.repositories.twoStep,
-    users: core.usersRepository,
-    sessions: core.sessions,
-    hasher: core.hasher,
+    repository: repositories.twoStep,
+    users: usersRepository,
+    sessions,
+    hasher,
     accessTokens,
     lockout,
-    unitOfWork: core.unitOfWork,
-    audit: core.audit,
-    mails: account.mails,
+    unitOfWork,
+    audit,
+    mails: mail.mails,
     totpBox: createSealedBox(config.auth.secret, 'totp-secret'),
     requiredRoles: config.twoStepRequiredRoles,
     passkeysAvailable: relyingParty.usable,
     clock,
   });
+  const { auth } = createAuthModule({
+    users: usersRepository,
+    sessions,
+    hasher,
+    accessTokens,
+    lockout,
+    unitOfWork,
+    audit,
+    twoStep: twoStep.signIn,
+    clock,
+  });
+  const passkeys = new PasskeysService({
+    repository: repositories.passkeys,
+    users: usersRepository,
+    unitOfWork,
+    core: twoStep,
+    relyingParty,
+    clock,
+  });
+  const { usersBulk } = createUsersBulkModule({
+    repository: repositories.usersBulk,
+    users: core.users,
+    invitations,
+    sessions,
+    log,
+    clock,
+    engine: database.engine,
+  });
   return {
     core,
-    account,
+    account: {
+      tokens,
+      invitations,
+      passwords,
+      mailWorker: mail.worker,
+      mails: mail.mails,
+      mailMonitoring: monitoring.mailMonitoring,
+    },
     jwt,
     lockout,
+    auth,
     twoStep,
-    auth: new AuthService({
-      users: core.usersRepository,
-      sessions: core.sessions,
-      hasher: core.hasher,
-      accessTokens,
-      lockout,
-      unitOfWork: core.unitOfWork,
-      audit: core.audit,
-      twoStep: twoStep.signIn,
-      clock,
-    }),
-    passkeys: new PasskeysService({
-      repository: core.repositories.passkeys,
-      users: core.usersRepository,
-      unitOfWork: core.unitOfWork,
-      core: twoStep,
-      relyingParty,
-      clock,
-    }),
-    usersBulk: new UsersBulkService({
-      repository: core.repositories.usersBulk,
-      users: core.users,
-      invitations: account.invitations,
-      sessions: core.sessions,
-      log,
-      clock,
-      rowsInFlight: database.engine === 'postgres' ? BULK_ROWS_IN_FLIGHT_POSTGRES : 1,
-    }),
-    overview: new OverviewService({
-      repository: core.repositories.overview,
-      audit: core.audit,
-      leases: core.repositories.jobLeases,
-      monitor: new ProcessMonitor(clock.now()),
-      pingDatabase: () => core.health.ping(),
-      pingRedis: redis && (() => redis.ping()),
-      smtp: Boolean(config.mail.smtpUrl),
-      errorReports: () => core.errors.browserReportsToday(),
-      release: config.errors.release,
-      clock,
-    }),
-    security: new SecurityService({
-      audit: core.audit,
-      lockout,
-      clock,
-    }),
-    metrics: config.metricsToken
-      ? new Metrics(core.repositories.metrics, core.audit, clock, {
-          release: config.errors.release,
-        })
-      : undefined,
+    passkeys,
+    usersBulk,
+    overview: monitoring.overview,
+    security: monitoring.security,
+    metrics: monitoring.metrics,
   };
 }
 

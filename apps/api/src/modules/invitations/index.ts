@@ -1,3 +1,5 @@
 /** The invitations module's face: what the rest of the server may use of it. */
+export { createInvitationsModule } from './invitations.module.js';
+export type { InvitationsModule, InvitationsModuleDeps } from './invitations.module.js';
 export { invitationsRoutes } from './invitations.routes.js';
-export { InvitationsService } from './invitations.service.js';
+export type { InvitationsService } from './invitations.service.js';

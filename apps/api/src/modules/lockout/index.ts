@@ -1,3 +1,5 @@
 /** The lockout module's face: what the rest of the server may use of it. */
-export { LoginLockout, MAX_LOCK_MS, recordLock } from './login-lockout.js';
-export type { Attempt } from './login-lockout.js';
+export { createLockoutModule } from './lockout.module.js';
+export type { LockoutModule, LockoutModuleDeps } from './lockout.module.js';
+export { MAX_LOCK_MS, recordLock } from './login-lockout.js';
+export type { Attempt, LoginLockout } from './login-lockout.js';
