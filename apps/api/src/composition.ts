@@ -11,7 +11,6 @@ import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
-import { createSealedBox } from './lib/sealed-box.js';
 import type { AuditRepository } from './modules/audit/index.js';
 import { createAuthModule, type AuthService } from './modules/auth/index.js';
 import { createBudgetingModule, type BudgetingServices } from './modules/budgeting/index.js';
@@ -48,9 +47,8 @@ import {
   type SessionsService,
 } from './modules/sessions/index.js';
 import {
-  createTwoStepServices,
-  PasskeysService,
-  relyingPartyOf,
+  createTwoStepModule,
+  type PasskeysService,
   type TwoStepServices,
 } from './modules/two-step/index.js';
 import { createUploadsModule, type UploadsService } from './modules/uploads/index.js';
@@ -380,20 +378,8 @@ export function createServerServices(
     audit,
     clock,
   });
-  const relyingParty = relyingPartyOf(config.appUrl);
-  if (!relyingParty.usable) {
-    log.warn(
-      `APP_URL's host ${relyingParty.id} is an IP address: browsers refuse passkeys there, so ` +
-        'none can be added or used; set APP_URL to a host name for them (docs/two-step.md)',
-    );
-  }
-  if (config.nodeEnv === 'production' && config.twoStepRequiredRoles.length === 0) {
-    log.warn(
-      'MFA_REQUIRED_ROLES is unset: two-step sign-in is optional for every role (docs/two-step.md)',
-    );
-  }
-  const twoStep = createTwoStepServices({
-    repository: repositories.twoStep,
+  const { twoStep, passkeys } = createTwoStepModule({
+    repositories,
     users: usersRepository,
     sessions,
     hasher,
@@ -402,9 +388,8 @@ export function createServerServices(
     unitOfWork,
     audit,
     mails: mail.mails,
-    totpBox: createSealedBox(config.auth.secret, 'totp-secret'),
-    requiredRoles: config.twoStepRequiredRoles,
-    passkeysAvailable: relyingParty.usable,
+    config,
+    log,
     clock,
   });
   const { auth } = createAuthModule({
@@ -416,14 +401,6 @@ export function createServerServices(
     unitOfWork,
     audit,
     twoStep: twoStep.signIn,
-    clock,
-  });
-  const passkeys = new PasskeysService({
-    repository: repositories.passkeys,
-    users: usersRepository,
-    unitOfWork,
-    core: twoStep,
-    relyingParty,
     clock,
   });
   const { usersBulk } = createUsersBulkModule({
