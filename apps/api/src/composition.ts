@@ -52,7 +52,12 @@ import {
   type TwoStepServices,
 } from './modules/two-step/index.js';
 import { createUploadsModule, type UploadsService } from './modules/uploads/index.js';
-import { RememberedMatches, type UsersRepository, UsersService } from './modules/users/index.js';
+import {
+  createUsersModule,
+  RememberedMatches,
+  type UsersRepository,
+  type UsersService,
+} from './modules/users/index.js';
 import { createUsersBulkModule, type UsersBulkService } from './modules/users-bulk/index.js';
 import { createRepositories, type Repositories } from './repositories.js';
 
@@ -132,7 +137,7 @@ function composeCore(
     log,
     clock,
   });
-  const users = new UsersService({
+  const { users } = createUsersModule({
     repository: usersRepository,
     hasher,
     sessions,
