@@ -3,7 +3,7 @@ import { sql, type Expression, type InferResult, type Kysely, type SqlBool } fro
 import type { DbEngine } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { pageOffset } from '../../lib/pagination.js';
-import { personOrNull } from './projects.repository.js';
+import { personOrNull } from '../../db/person-ref.js';
 
 export interface CostRow {
   id: string;

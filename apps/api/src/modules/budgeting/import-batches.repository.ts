@@ -2,7 +2,7 @@ import type { PersonRef } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
 import type { DbEngine } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { personOrNull } from './projects.repository.js';
+import { personOrNull } from '../../db/person-ref.js';
 
 export interface ImportBatchRow {
   id: string;

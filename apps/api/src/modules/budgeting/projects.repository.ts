@@ -8,6 +8,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { pageOffset } from '../../lib/pagination.js';
 import { escapeLike } from '../../db/like.js';
+import { personOrNull } from '../../db/person-ref.js';
 
 /** What a project is given when made, and may change later (its id aside). */
 interface ProjectFields {
@@ -135,10 +136,7 @@ export class ProjectsRepository {
       startDate: row.start_date,
       endDate: row.end_date,
       status: row.status,
-      owner:
-        row.owner_id && row.owner_email
-          ? { id: row.owner_id, fullName: row.owner_full_name, email: row.owner_email }
-          : null,
+      owner: personOrNull(row.owner_id, row.owner_full_name, row.owner_email),
       budgetMinor: Number(row.budget_minor),
       actualMinor: Number(row.actual_minor),
       costCount: Number(row.cost_count),
@@ -382,9 +380,3 @@ export class ProjectsRepository {
     return row && { id: row.id, fullName: row.full_name, email: row.email };
   }
 }
-
-export const personOrNull = (
-  id: string | null,
-  fullName: string | null,
-  email: string | null,
-): PersonRef | null => (id && email ? { id, fullName, email } : null);

@@ -4,6 +4,7 @@ import {
   MAIL_RETRYABLE_STATES,
   maskEmail,
   type ListMailQuery,
+  type MailState,
   type OutboxMail,
   type Paginated,
 } from '@staff-admin/shared';
@@ -13,17 +14,23 @@ import { isUuid } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { AuditRepository } from '../audit/index.js';
+import type { AuditEntry, AuditRepository } from '../audit/index.js';
 import type { AccountMails, MailOutboxRepository } from '../mail/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { MailMonitoringRepository, OutboxMailRow } from './mail.repository.js';
 import { scrubSecrets } from './scrub.js';
 
+/** What an admin's change of a mail writes through. */
+interface MailMonitoringTransaction {
+  mailOutbox: MailOutboxRepository;
+  audit: AuditRepository;
+}
+
 interface MailMonitoringDeps {
   repository: MailMonitoringRepository;
   users: UsersRepository;
   /** Retry, cancel and the test mail are audited with the change they make. */
-  unitOfWork: UnitOfWork<{ mailOutbox: MailOutboxRepository; audit: AuditRepository }>;
+  unitOfWork: UnitOfWork<MailMonitoringTransaction>;
   mails: AccountMails;
   /** Wakes this process's mail worker (a retried mail is due now). */
   wakeWorker: () => void;
@@ -86,43 +93,58 @@ export class MailMonitoringService {
   /** A failed or retrying mail is due now; the worker is woken. */
   async retry(actorId: string, id: string, origin: RequestOrigin): Promise<OutboxMail> {
     const mail = await this.get(id);
-    if (!MAIL_RETRYABLE_STATES.includes(mail.state)) throw conflict(MAIL_MESSAGES.retryNotAllowed);
-    await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
-      // The state may have changed since it was read (a worker claimed it): checked again here.
-      if (!(await repos.mailOutbox.retryNow(mail.id, this.now()))) {
-        throw conflict(MAIL_MESSAGES.retryNotAllowed);
-      }
-      await repos.audit.record({
+    return this.act(mail, {
+      allowedIn: MAIL_RETRYABLE_STATES,
+      refused: MAIL_MESSAGES.retryNotAllowed,
+      change: (repos) => repos.mailOutbox.retryNow(mail.id, this.now()),
+      event: {
         action: 'mail.retried',
         actorId,
-        targetId: mail.id,
         origin,
         details: { kind: mail.kind, from: mail.state, attempts: mail.attempts },
-      });
-      afterCommit(this.deps.wakeWorker);
+      },
+      afterCommit: this.deps.wakeWorker,
     });
-    return this.get(mail.id);
   }
 
   /** A mail not sent yet is given up: failed, with who cancelled it as its last error. */
   async cancel(actorId: string, id: string, origin: RequestOrigin): Promise<OutboxMail> {
     const mail = await this.get(id);
-    if (!MAIL_CANCELLABLE_STATES.includes(mail.state)) {
-      throw conflict(MAIL_MESSAGES.cancelNotAllowed);
-    }
     const actor = await this.deps.users.findById(actorId);
     const reason = MAIL_MESSAGES.cancelledBy(actor?.fullName ?? actor?.email ?? actorId);
-    await this.deps.unitOfWork.run(async ({ repos }) => {
-      if (!(await repos.mailOutbox.cancel(mail.id, this.now(), reason))) {
-        throw conflict(MAIL_MESSAGES.cancelNotAllowed);
-      }
-      await repos.audit.record({
+    return this.act(mail, {
+      allowedIn: MAIL_CANCELLABLE_STATES,
+      refused: MAIL_MESSAGES.cancelNotAllowed,
+      change: (repos) => repos.mailOutbox.cancel(mail.id, this.now(), reason),
+      event: {
         action: 'mail.cancelled',
         actorId,
-        targetId: mail.id,
         origin,
         details: { kind: mail.kind, from: mail.state },
-      });
+      },
+    });
+  }
+
+  /**
+   * An admin's change of one mail: refused (409) unless the mail is in one of `allowedIn`, and
+   * again when its state changed since it was read (a worker claimed it), which `change` tells by
+   * answering false; otherwise audited in the same transaction. The mail as it is now.
+   */
+  private async act(
+    mail: OutboxMail,
+    action: {
+      allowedIn: readonly MailState[];
+      refused: string;
+      change: (repos: MailMonitoringTransaction) => Promise<boolean>;
+      event: Omit<AuditEntry, 'targetId'>;
+      afterCommit?: () => void;
+    },
+  ): Promise<OutboxMail> {
+    if (!action.allowedIn.includes(mail.state)) throw conflict(action.refused);
+    await this.deps.unitOfWork.run(async ({ repos, afterCommit }) => {
+      if (!(await action.change(repos))) throw conflict(action.refused);
+      await repos.audit.record({ ...action.event, targetId: mail.id });
+      if (action.afterCommit) afterCommit(action.afterCommit);
     });
     return this.get(mail.id);
   }

@@ -6,6 +6,7 @@ import {
   type LockedAccount,
   type SecuritySummary,
 } from '@staff-admin/shared';
+import { personOrNull } from '../../db/person-ref.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
@@ -117,10 +118,7 @@ export class SecurityService {
         id: reuse.id,
         at: reuse.at,
         ip: reuse.ip,
-        user:
-          reuse.targetId && reuse.email
-            ? { id: reuse.targetId, email: reuse.email, fullName: reuse.fullName }
-            : null,
+        user: personOrNull(reuse.targetId, reuse.fullName, reuse.email),
       })),
     };
   }
