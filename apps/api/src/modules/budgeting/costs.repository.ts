@@ -3,7 +3,7 @@ import { sql, type Expression, type InferResult, type Kysely, type SqlBool } fro
 import type { DbEngine } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { pageOffset } from '../../lib/pagination.js';
-import { personOrNull } from '../../db/person-ref.js';
+import { personColumns, personOrNull } from '../../db/person-ref.js';
 
 export interface CostRow {
   id: string;
@@ -91,12 +91,8 @@ const costsQuery = (db: Kysely<DB>) =>
       'cost_entries.import_batch_id',
       'cost_entries.created_at',
       'cost_entries.updated_at',
-      'person.id as person_id',
-      'person.full_name as person_full_name',
-      'person.email as person_email',
-      'author.id as author_id',
-      'author.full_name as author_full_name',
-      'author.email as author_email',
+      ...personColumns('person'),
+      ...personColumns('author'),
     ]);
 
 type CostSelection = InferResult<ReturnType<typeof costsQuery>>[number];
@@ -278,12 +274,8 @@ export class CostsRepository {
         'cost_rates.amount_minor',
         'cost_rates.valid_from',
         'cost_rates.created_at',
-        'person.id as person_id',
-        'person.full_name as person_full_name',
-        'person.email as person_email',
-        'author.id as author_id',
-        'author.full_name as author_full_name',
-        'author.email as author_email',
+        ...personColumns('person'),
+        ...personColumns('author'),
       ]);
     if (filter.userId) query = query.where('cost_rates.user_id', '=', filter.userId);
     if (filter.currency) query = query.where('cost_rates.currency', '=', filter.currency);
@@ -363,13 +355,7 @@ export class CostsRepository {
     if (month) query = query.where('closed_months.month', '=', month);
     const rows = await query
       .leftJoin('users as closer', 'closer.id', 'closed_months.closed_by')
-      .select([
-        'closed_months.month',
-        'closed_months.closed_at',
-        'closer.id as closer_id',
-        'closer.full_name as closer_full_name',
-        'closer.email as closer_email',
-      ])
+      .select(['closed_months.month', 'closed_months.closed_at', ...personColumns('closer')])
       .orderBy('closed_months.month', 'desc')
       .execute();
     return rows.map((row) => ({

@@ -2,7 +2,7 @@ import type { PersonRef } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
 import type { DbEngine } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { personOrNull } from '../../db/person-ref.js';
+import { personColumns, personOrNull } from '../../db/person-ref.js';
 
 export interface ImportBatchRow {
   id: string;
@@ -36,12 +36,8 @@ export class ImportBatchesRepository {
         'import_batches.total_minor',
         'import_batches.created_at',
         'import_batches.undone_at',
-        'author.id as author_id',
-        'author.full_name as author_full_name',
-        'author.email as author_email',
-        'undoer.id as undoer_id',
-        'undoer.full_name as undoer_full_name',
-        'undoer.email as undoer_email',
+        ...personColumns('author'),
+        ...personColumns('undoer'),
       ]);
   }
 

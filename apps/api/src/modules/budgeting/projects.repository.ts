@@ -8,7 +8,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { pageOffset } from '../../lib/pagination.js';
 import { escapeLike } from '../../db/like.js';
-import { personOrNull } from '../../db/person-ref.js';
+import { personColumns, personOrNull } from '../../db/person-ref.js';
 
 /** What a project is given when made, and may change later (its id aside). */
 interface ProjectFields {
@@ -103,9 +103,7 @@ export class ProjectsRepository {
         'projects.cost_count',
         'projects.created_at',
         'projects.updated_at',
-        'owner.id as owner_id',
-        'owner.full_name as owner_full_name',
-        'owner.email as owner_email',
+        ...personColumns('owner'),
       ]);
   }
 
@@ -319,9 +317,7 @@ export class ProjectsRepository {
         'budget_revisions.amount_minor',
         'budget_revisions.reason',
         'budget_revisions.created_at',
-        'author.id as author_id',
-        'author.full_name as author_full_name',
-        'author.email as author_email',
+        ...personColumns('author'),
       ])
       .where('budget_revisions.project_id', '=', projectId)
       .orderBy('budget_revisions.created_at', 'desc')
