@@ -5,7 +5,7 @@ import { toIso, type Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { CostsRepository } from './costs.repository.js';
-import type { CostsTransaction } from './costs.service.js';
+import type { CostsTransaction } from './costs-transaction.js';
 
 /** No entry dated in a closed month may be added, changed or deleted. */
 export class MonthClosed extends DomainError {

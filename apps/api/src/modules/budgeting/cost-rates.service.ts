@@ -11,7 +11,8 @@ import { DomainError, invalid } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { CostsRepository } from './costs.repository.js';
-import { CostNotFound, type CostsTransaction } from './costs.service.js';
+import type { CostsTransaction } from './costs-transaction.js';
+import { CostNotFound } from './costs.service.js';
 
 const rateExists = () =>
   new DomainError('conflict', M.rateExists, { errors: { validFrom: M.rateExists } });

@@ -15,10 +15,9 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { paginationMeta } from '../../lib/pagination.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { AuditRepository } from '../audit/index.js';
 import { assertMonthsOpen } from './closed-months.service.js';
 import type { CostChanges, CostRow, CostsRepository } from './costs.repository.js';
-import type { ProjectsRepository } from './projects.repository.js';
+import type { CostsTransaction } from './costs-transaction.js';
 import type { ProjectsService } from './projects.service.js';
 
 export class CostNotFound extends DomainError {
@@ -32,13 +31,6 @@ export class TotalTooLarge extends DomainError {
   constructor() {
     super('conflict', M.totalTooLarge);
   }
-}
-
-/** The repositories a change to costs writes through (an entry moves its project's total too). */
-export interface CostsTransaction {
-  costs: CostsRepository;
-  projects: ProjectsRepository;
-  audit: AuditRepository;
 }
 
 /** The entry as it is now, locked until the transaction ends: what a change or delete starts from. */

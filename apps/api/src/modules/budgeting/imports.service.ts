@@ -16,7 +16,8 @@ import { readCostFile } from './cost-import-file.js';
 import { parseRows, type ParsedCostRow } from './cost-import-rows.js';
 import type { CostsRepository } from './costs.repository.js';
 import { assertMonthsOpen, monthOf } from './closed-months.service.js';
-import { addToProjectActual, type CostsTransaction } from './costs.service.js';
+import type { CostsTransaction } from './costs-transaction.js';
+import { addToProjectActual } from './costs.service.js';
 import type { ImportBatchesRepository, ImportBatchRow } from './import-batches.repository.js';
 import type { ProjectsService } from './projects.service.js';
 
