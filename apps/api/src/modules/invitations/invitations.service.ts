@@ -75,18 +75,16 @@ export class InvitationsService {
           skipped.push({ email: row.email, reason: API_MESSAGES.emailTaken });
           continue;
         }
-        const token = await this.deps.tokens.issue(
-          scope.repos.oneTimeTokens,
-          user.id,
-          'confirmation_token',
-        );
-        await this.deps.mails.invitation(scope, user, token, inviter.fullName);
-        await scope.repos.audit.record({
-          action: 'invitation.sent',
-          actorId: inviter.id,
-          targetId: user.id,
-          origin,
-          details: { position: row.position },
+        await this.deps.tokens.mailLink(scope, {
+          userId: user.id,
+          type: 'confirmation_token',
+          mail: (token) => this.deps.mails.invitation(scope, user, token, inviter.fullName),
+          event: {
+            action: 'invitation.sent',
+            actorId: inviter.id,
+            origin,
+            details: { position: row.position },
+          },
         });
         createdIds.push(user.id);
       }
@@ -113,18 +111,11 @@ export class InvitationsService {
       user.invitedBy?.fullName ?? (await this.deps.users.getById(callerId)).fullName;
 
     await this.deps.unitOfWork.run(async (scope) => {
-      const token = await this.deps.tokens.issue(
-        scope.repos.oneTimeTokens,
-        user.id,
-        'confirmation_token',
-      );
-      await this.deps.mails.invitation(scope, user, token, inviterName);
-      await scope.repos.audit.record({
-        action: 'invitation.sent',
-        actorId: callerId,
-        targetId: user.id,
-        origin,
-        details: { resend: true },
+      await this.deps.tokens.mailLink(scope, {
+        userId: user.id,
+        type: 'confirmation_token',
+        mail: (token) => this.deps.mails.invitation(scope, user, token, inviterName),
+        event: { action: 'invitation.sent', actorId: callerId, origin, details: { resend: true } },
       });
     });
   }

@@ -8,6 +8,8 @@ import { toIso, type Clock } from '../../lib/clock.js';
 import { InvalidToken, TokenExpired } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { generateOpaqueToken, hashToken } from '../../lib/secure-token.js';
+import type { TransactionScope } from '../../db/unit-of-work.js';
+import type { AuditEntry, AuditRepository } from '../audit/index.js';
 import type { OneTimeTokensRepository } from './one-time-tokens.repository.js';
 
 export const invalidToken = () => new InvalidToken();
@@ -79,6 +81,24 @@ export class OneTimeTokensService {
       expires_at: toIso(now + ttlMs),
     });
     return { id, token, ttlMs, expiresAt: new Date(now + ttlMs) };
+  }
+
+  /**
+   * A link mailed to a user, in the caller's transaction: its token issued, the mail that carries
+   * it queued (`mail`), and the event audited with the user as its target.
+   */
+  async mailLink(
+    { repos }: TransactionScope<{ oneTimeTokens: OneTimeTokensRepository; audit: AuditRepository }>,
+    link: {
+      userId: string;
+      type: TokenType;
+      mail: (token: IssuedToken) => Promise<unknown>;
+      event: Omit<AuditEntry, 'targetId'>;
+    },
+  ): Promise<void> {
+    const token = await this.issue(repos.oneTimeTokens, link.userId, link.type);
+    await link.mail(token);
+    await repos.audit.record({ ...link.event, targetId: link.userId });
   }
 
   /** The link of `tokenId` has gone out: the user's earlier unused tokens of its type end. */

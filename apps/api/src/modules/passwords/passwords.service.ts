@@ -64,18 +64,16 @@ export class PasswordsService {
       return;
     }
     await this.deps.unitOfWork.run(async (scope) => {
-      const token = await this.deps.tokens.issue(
-        scope.repos.oneTimeTokens,
-        user.id,
-        'reset_password_token',
-      );
-      await this.deps.mails.passwordReset(scope, user, token);
-      await scope.repos.audit.record({
-        action: 'password.reset_requested',
-        actorId: admin?.userId,
-        targetId: user.id,
-        origin,
-        details: { mailed: true },
+      await this.deps.tokens.mailLink(scope, {
+        userId: user.id,
+        type: 'reset_password_token',
+        mail: (token) => this.deps.mails.passwordReset(scope, user, token),
+        event: {
+          action: 'password.reset_requested',
+          actorId: admin?.userId,
+          origin,
+          details: { mailed: true },
+        },
       });
     });
   }
