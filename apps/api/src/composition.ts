@@ -383,8 +383,8 @@ export function createServerServices(
     audit,
     clock,
   });
-  const { twoStep, passkeys } = createTwoStepModule({
-    repositories,
+  // What both steps of a sign-in check a person and start a session with.
+  const signIn = {
     users: usersRepository,
     sessions,
     hasher,
@@ -392,22 +392,16 @@ export function createServerServices(
     lockout,
     unitOfWork,
     audit,
+    clock,
+  };
+  const { twoStep, passkeys } = createTwoStepModule({
+    ...signIn,
+    repositories,
     mails: mail.mails,
     config,
     log,
-    clock,
   });
-  const { auth } = createAuthModule({
-    users: usersRepository,
-    sessions,
-    hasher,
-    accessTokens,
-    lockout,
-    unitOfWork,
-    audit,
-    twoStep: twoStep.signIn,
-    clock,
-  });
+  const { auth } = createAuthModule({ ...signIn, twoStep: twoStep.signIn });
   const { usersBulk } = createUsersBulkModule({
     repository: repositories.usersBulk,
     users: core.users,
