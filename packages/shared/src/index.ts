@@ -16,6 +16,7 @@ export * from './auth/password.js';
 export * from './auth/password-policy.js';
 export * from './auth/roles.js';
 export * from './auth/schemas.js';
+export * from './auth/sso.js';
 export * from './auth/types.js';
 
 export * from './users/constants.js';
