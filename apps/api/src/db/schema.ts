@@ -34,6 +34,8 @@ export interface UsersTable {
    * hasTwoStepFactor).
    */
   two_step_enabled: ColumnType<boolean | number, never, boolean>;
+  /** The role follows the company sign-in's claim (issue 35). Boolean, or 0/1 on SQLite. */
+  role_from_sso: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface SessionsTable {
@@ -350,6 +352,34 @@ export interface TableVersionsTable {
   version: ColumnType<number | string | bigint, number, number>;
 }
 
+/** A user's link to the company provider's account (issue 35). */
+export interface UserIdentitiesTable {
+  id: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** A started SSO sign-in, waiting for the provider's answer (used once). */
+export interface SsoSignInsTable {
+  id_hash: string;
+  browser_hash: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: string | null;
+  expires_at: string;
+}
+
+/** A finished SSO sign-in's answer, sealed, for the site to trade its one-time code for (used once). */
+export interface SsoExchangesTable {
+  code_hash: string;
+  browser_hash: string;
+  answer_sealed: string;
+  expires_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -376,4 +406,7 @@ export interface DB {
   sign_in_challenges: SignInChallengesTable;
   webauthn_registrations: WebauthnRegistrationsTable;
   table_versions: TableVersionsTable;
+  user_identities: UserIdentitiesTable;
+  sso_sign_ins: SsoSignInsTable;
+  sso_exchanges: SsoExchangesTable;
 }

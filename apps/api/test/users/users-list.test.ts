@@ -143,6 +143,7 @@ describe('GET /api/users paging, sorting and filters', () => {
       twoStepRequired: false,
       lastSignInAt: null,
       invitation: null,
+      managedBySso: false,
     });
   });
 

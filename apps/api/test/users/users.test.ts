@@ -57,6 +57,7 @@ describe('GET /api/users/profile', () => {
       twoStepRequired: false,
       lastSignInAt: expect.stringMatching(ISO),
       invitation: null,
+      managedBySso: false,
     });
     expect(response.body).not.toContain('password');
     expect(response.body).not.toContain('$argon2');

@@ -18,6 +18,7 @@ export function createUser(overrides: Partial<User> = {}): User {
     twoStepRequired: false,
     lastSignInAt: null,
     invitation: null,
+    managedBySso: false,
     ...overrides,
   };
 }

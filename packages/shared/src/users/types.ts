@@ -24,6 +24,8 @@ export interface User {
   lastSignInAt: string | null;
   /** A pending user's newest unused invitation link; null for everyone else. */
   invitation: Invitation | null;
+  /** The role follows the company sign-in's claim (OIDC_ROLE_MAP): it cannot be changed by hand. */
+  managedBySso: boolean;
 }
 
 /** When a pending user's invitation link was sent and until when it works. */

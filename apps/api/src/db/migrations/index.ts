@@ -14,6 +14,7 @@ import { twoStep } from './0011-two-step.js';
 import { userManagement } from './0012-user-management.js';
 import { usersVersion } from './0013-users-version.js';
 import { errorReportCounts } from './0014-error-report-counts.js';
+import { sso } from './0015-sso.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -35,5 +36,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0012-user-management': userManagement(engine),
     '0013-users-version': usersVersion(engine),
     '0014-error-report-counts': errorReportCounts(engine),
+    '0015-sso': sso(engine),
   };
 }

@@ -44,6 +44,7 @@ export function selectUsers(db: Kysely<DB>) {
       'users.updated_at',
       'users.invited_by',
       'users.two_step_enabled',
+      'users.role_from_sso',
       'users.last_login_at',
       'inviter.full_name as inviter_full_name',
       invitationColumn(db, 'created_at').as('invitation_sent_at'),
@@ -70,6 +71,7 @@ export const toUser = (
   twoStepEnabled: Boolean(row.two_step_enabled),
   twoStepRequired: twoStepRoles.includes(row.position),
   lastSignInAt: row.last_login_at,
+  managedBySso: Boolean(row.role_from_sso),
   invitation:
     row.invitation_sent_at && row.invitation_expires_at
       ? {

@@ -29,4 +29,7 @@ export const userSchema = z.object({
   invitation: invitationSchema
     .nullable()
     .describe('Pending users only (null for others, or when no unused link is left)'),
+  managedBySso: z
+    .boolean()
+    .describe("The role follows the company sign-in's claim and cannot be changed by hand"),
 }) satisfies z.ZodType<User>;
