@@ -14,6 +14,9 @@ import {
   type Position,
 } from '@staff-admin/shared';
 import { parseDuration } from './duration.js';
+import { buildOidcConfig, oidcEnvSchema, type OidcConfig } from './oidc-env.js';
+
+export type { OidcConfig } from './oidc-env.js';
 
 /** The only module that reads `process.env`; everything else receives a `Config`. */
 
@@ -98,6 +101,10 @@ export interface Config {
   webDistDir: string;
   /** `<base>/data`: the generated auth secret and the default database and uploads live here. */
   dataDir: string;
+  /** Company sign-in (OIDC_*); undefined when not configured. */
+  oidc: OidcConfig | undefined;
+  /** SSO_REQUIRED_DOMAINS: staff of these email domains must use the company sign-in. */
+  ssoRequiredDomains: string[];
 }
 
 export interface MailConfig {
@@ -284,6 +291,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  ...oidcEnvSchema,
 });
 
 /** Folder where relative paths resolve and `.env` is read: where the user typed the command. */
@@ -330,6 +338,13 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError(
       `Invalid configuration: AUTH_SECRET is required when NODE_ENV=production (at least ${MIN_AUTH_SECRET_BYTES} bytes)`,
     );
+  }
+
+  let oidc: OidcConfig | undefined;
+  try {
+    oidc = buildOidcConfig(vars);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
 
   return {
@@ -393,6 +408,8 @@ export function loadConfig(env: Env): Config {
     supportEmail: vars.SUPPORT_EMAIL,
     webDistDir: vars.WEB_DIST_DIR ? fromBase(vars.WEB_DIST_DIR) : defaultWebDistDir(),
     dataDir,
+    oidc,
+    ssoRequiredDomains: oidc ? (vars.SSO_REQUIRED_DOMAINS ?? []) : [],
   };
 }
 
