@@ -74,6 +74,18 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/auth/two-step.js')).TwoStepRoute,
             }),
           },
+          {
+            path: paths.auth.ssoComplete.path,
+            lazy: async () => ({
+              Component: (await import('./routes/auth/sso-complete.js')).SsoCompleteRoute,
+            }),
+          },
+          {
+            path: paths.auth.ssoRefused.path,
+            lazy: async () => ({
+              Component: (await import('./routes/auth/sso-refused.js')).SsoRefusedRoute,
+            }),
+          },
         ],
       },
       {

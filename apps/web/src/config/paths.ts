@@ -24,6 +24,14 @@ export const paths = {
     twoStep: { path: '/auth/two-step' },
     /** Two-step sign-in to set up before anything else, when the role requires it. */
     twoStepSetup: { path: '/auth/two-step-setup' },
+    /** Company sign-in's landing page: the server's callback sends the browser here with a code. */
+    ssoComplete: { path: '/auth/sso/complete' },
+    /** Why a company sign-in was refused, and what to do (`reason`: SSO_REFUSAL_REASONS). */
+    ssoRefused: {
+      path: '/auth/sso-refused',
+      getHref: (reason: string) =>
+        `/auth/sso-refused?${new URLSearchParams({ reason }).toString()}`,
+    },
   },
   policy: { path: '/policy' },
   support: { path: '/support' },

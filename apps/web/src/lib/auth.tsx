@@ -65,8 +65,20 @@ export async function completeSignIn(tokens: TokenPair): Promise<User> {
  * the second step is returned (no tokens yet).
  */
 export async function login(email: string, password: string): Promise<SignInResult> {
+  return signInWith('/auth/login', { email, password });
+}
+
+/**
+ * Company sign-in's last step (issue 35): the one-time code the server's callback handed the
+ * site is exchanged for the same answer as a password sign-in's.
+ */
+export async function exchangeSsoCode(code: string): Promise<SignInResult> {
+  return signInWith('/auth/oidc/exchange', { code });
+}
+
+async function signInWith(path: string, body: object): Promise<SignInResult> {
   const api = await loadApiClient();
-  const { data } = await api.post<ApiSuccess<LoginAnswer>>('/auth/login', { email, password });
+  const { data } = await api.post<ApiSuccess<LoginAnswer>>(path, body);
   // Shared's isSecondStepRequired, written out: its module holds the two-step zod schemas,
   // which the first page's chunk must not carry.
   if ('second_step' in data.data) return { secondStep: data.data.second_step };

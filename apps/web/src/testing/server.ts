@@ -11,7 +11,8 @@ export const API = `${window.location.origin}/api`;
  * screen also lists the user's sessions: unless a test says otherwise, there are none; and its
  * own profile shows two-step sign-in: off unless a test says otherwise. A page
  * that crashes reports it (the error screen): taken unless a test says otherwise. The user list
- * marks locked accounts: none unless a test says otherwise.
+ * marks locked accounts: none unless a test says otherwise. The sign-in pages ask whether company
+ * sign-in is on: off unless a test says otherwise.
  */
 /** Two-step sign-in off, as GET /users/profile/two-step answers for a new account. */
 export const TWO_STEP_OFF: TwoStepStatus = {
@@ -41,6 +42,9 @@ export function sessionsAnswer(sessions: ActiveSession[], url: URL) {
 }
 
 export const server = setupServer(
+  http.get(`${API}/auth/oidc`, () =>
+    HttpResponse.json({ data: { enabled: false, displayName: null, requiredDomains: [] } }),
+  ),
   http.get(`${API}/users/:id/sessions`, ({ request }) => sessionsAnswer([], new URL(request.url))),
   http.get(`${API}/users/profile/two-step`, () => HttpResponse.json({ data: TWO_STEP_OFF })),
   http.get(`${API}/monitoring/security/locked-accounts`, () =>

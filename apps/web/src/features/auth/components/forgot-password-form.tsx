@@ -14,6 +14,7 @@ import { toast } from '../../../lib/toast.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useBackNavigation } from '../hooks/use-back-navigation.js';
 import { AuthFormHeader } from './auth-form-header.js';
+import { SsoLink } from './sso-link.js';
 
 /** SPEC §2's forgot-password screen: asks for a reset email, then back to login. */
 export function ForgotPasswordForm() {
@@ -63,6 +64,7 @@ export function ForgotPasswordForm() {
         <Button variant="text" size="large" fullWidth onClick={goBack}>
           Back to log in
         </Button>
+        <SsoLink />
       </div>
     </form>
   );

@@ -1,7 +1,10 @@
 import { API_MESSAGES, VALIDATION_MESSAGES, type LoginInput } from '@staff-admin/shared';
+import type { FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
+import { LiveStatus } from '../../../components/ui/live-status.js';
 import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
@@ -10,8 +13,11 @@ import { returnPath } from '../../../lib/return-to.js';
 import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
+import { useSsoOffer } from '../api/get-oidc-config.js';
 import { useRedirectErrorToast } from '../hooks/use-redirect-error-toast.js';
+import { isSsoRequired } from '../utils/sso.js';
 import { AuthFormHeader } from './auth-form-header.js';
+import { SsoLink } from './sso-link.js';
 
 /** The two login failures SPEC §8 shows on the fields rather than in a toast. */
 function isWrongCredentials(error: unknown): boolean {
@@ -48,8 +54,14 @@ export function LoginForm() {
     setError,
     formState: { errors, isSubmitting },
   } = form;
+  const sso = useSsoOffer();
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
+  // An email of a domain that must use company sign-in (SSO_REQUIRED_DOMAINS): its password is
+  // never sent, the form points to the SSO button instead.
+  const ssoOnly =
+    sso && isSsoRequired(typedEmail, sso.requiredDomains) ? sso.requiredMessage : null;
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const signIn = handleSubmit(async ({ email, password }) => {
     try {
       // Signed in: the guest-only guard around this form sends the user on. With a second
       // factor, its screen takes the challenge in router state (never in the URL).
@@ -70,13 +82,17 @@ export function LoginForm() {
     }
   });
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (ssoOnly === null) {
+      void signIn(event);
+      return;
+    }
+    event.preventDefault();
+    setError('email', { message: ssoOnly }, { shouldFocus: true });
+  };
+
   return (
-    <form
-      noValidate
-      onFocus={prepareSignIn}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-6"
-    >
+    <form noValidate onFocus={prepareSignIn} onSubmit={onSubmit} className="flex flex-col gap-6">
       <AuthFormHeader title="Log in">Sign in with your work email and password.</AuthFormHeader>
       <div className="flex flex-col gap-5">
         <Input
@@ -85,8 +101,10 @@ export function LoginForm() {
           autoComplete="username"
           inputMode="email"
           error={errors.email?.message}
+          description={ssoOnly && errors.email?.message !== ssoOnly ? ssoOnly : undefined}
           {...registerTrimmed(form, 'email')}
         />
+        <LiveStatus message={ssoOnly ?? ''} />
         <div className="flex flex-col gap-2">
           <PasswordInput
             label="Password"
@@ -106,6 +124,7 @@ export function LoginForm() {
       <Button type="submit" size="large" fullWidth isLoading={isSubmitting}>
         Log in
       </Button>
+      <SsoLink returnTo={from} />
     </form>
   );
 }

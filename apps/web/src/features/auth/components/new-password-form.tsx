@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
@@ -34,6 +34,8 @@ export interface NewPasswordFormProps<P extends string, C extends string> extend
   submit: (body: NewPasswordBody<P, C>) => Promise<unknown>;
   /** Shown once the password is set and the user signed in with it. */
   successMessage: string;
+  /** Another way in, under the form's button (company sign-in on the account setup). */
+  footer?: ReactNode;
 }
 
 /**
@@ -58,6 +60,7 @@ export function NewPasswordForm<P extends string, C extends string>({
   passwordLabel,
   submit,
   successMessage,
+  footer,
 }: NewPasswordFormProps<P, C>) {
   type Body = NewPasswordBody<P, C>;
   const signIn = useSignInWithNewPassword();
@@ -118,6 +121,7 @@ export function NewPasswordForm<P extends string, C extends string>({
       <Button type="submit" size="large" fullWidth isLoading={isSubmitting}>
         Confirm
       </Button>
+      {footer}
     </form>
   );
 }
