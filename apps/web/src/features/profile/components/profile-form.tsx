@@ -22,6 +22,7 @@ import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
+import { ROLE_MANAGED_BY_SSO, SsoBadge } from '../../../components/ui/sso-badge.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -94,6 +95,7 @@ export function ProfileForm(props: ProfileFormProps) {
   const { user, variant } = props;
   const isSelf = variant === 'self';
   const canEditStatus = !isSelf && user.status !== 'pending';
+  const roleManaged = user.managedBySso;
   const resolver = !isSelf && user.fullName === null ? namelessUserResolver : profileResolver;
   const form = useForm<ProfileFormValues>({
     resolver,
@@ -143,7 +145,8 @@ export function ProfileForm(props: ProfileFormProps) {
           canEditStatus && values.status !== user.status && values.status !== 'pending';
         const input = {
           ...(values.fullName ? { fullName: values.fullName } : {}),
-          position: values.position,
+          // A role that follows the company sign-in is not the admin's to send.
+          ...(roleManaged ? {} : { position: values.position }),
           ...(switchedStatus ? { status: values.status } : {}),
           ...picture,
         };
@@ -205,8 +208,8 @@ export function ProfileForm(props: ProfileFormProps) {
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 ref={field.ref}
-                disabled={isSelf}
-                description={isSelf ? 'Only an administrator can change your role.' : undefined}
+                disabled={isSelf || roleManaged}
+                description={roleDescription(isSelf, roleManaged)}
                 error={errors.position?.message}
               />
             )}
@@ -250,6 +253,11 @@ export function ProfileForm(props: ProfileFormProps) {
               <StatusBadge status={user.status} />
             </RecordFact>
           )}
+          {roleManaged && (
+            <RecordFact label="Role">
+              <SsoBadge />
+            </RecordFact>
+          )}
           <RecordFact label="Record date">
             <DateTime value={user.createdAt} pattern={RECORD_DATE_FORMAT} />
           </RecordFact>
@@ -286,6 +294,12 @@ export function ProfileForm(props: ProfileFormProps) {
       {reauthenticated.dialog}
     </form>
   );
+}
+
+/** Why the role cannot be changed here, when it cannot. */
+function roleDescription(isSelf: boolean, managedBySso: boolean): string | undefined {
+  if (managedBySso) return ROLE_MANAGED_BY_SSO;
+  return isSelf ? 'Only an administrator can change your role.' : undefined;
 }
 
 function RecordFact({ label, children }: { label: string; children: ReactNode }) {

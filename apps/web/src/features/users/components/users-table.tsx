@@ -19,6 +19,7 @@ import {
   type TableSort,
 } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
+import { SsoBadge } from '../../../components/ui/sso-badge.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
 import type { RemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { paths } from '../../../config/paths.js';
@@ -118,6 +119,17 @@ function StatusCell({
 }
 
 /** The Full name cell: the picture and the link to the user. */
+/** The role, and "Managed by SSO" when it follows the company sign-in. */
+function RoleCell({ user }: { user: User }) {
+  if (!user.managedBySso) return <>{POSITION_LABELS[user.position]}</>;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {POSITION_LABELS[user.position]}
+      <SsoBadge />
+    </span>
+  );
+}
+
 function NameCell({ user }: { user: User }) {
   return (
     <div className="flex items-center gap-3">
@@ -155,7 +167,7 @@ export function UsersTable({
   const columns: Column<User, UserSortColumn>[] = [
     { header: 'Full name', sort: 'fullName', cell: (user) => <NameCell user={user} /> },
     { header: 'Email', sort: 'email', cell: (user) => user.email, className: 'break-all' },
-    { header: 'Role', sort: 'position', cell: (user) => POSITION_LABELS[user.position] },
+    { header: 'Role', sort: 'position', cell: (user) => <RoleCell user={user} /> },
     {
       header: 'Status',
       sort: 'status',
