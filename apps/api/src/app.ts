@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { ssoRoutes } from './modules/sso/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { invitationsRoutes } from './modules/invitations/index.js';
 import {
@@ -195,6 +196,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(healthRoutes, { health: core.health, redis });
       await api.register(authRoutes, {
         auth: services.auth,
+        requestsPerMinute: config.limits.authRequestsPerMinute,
+      });
+      await api.register(ssoRoutes, {
+        sso: services.sso,
+        secureCookie: config.appUrl.startsWith('https:'),
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
       await api.register(usersRoutes, { users: core.users });

@@ -59,6 +59,8 @@ import {
   type UsersService,
 } from './modules/users/index.js';
 import { createUsersBulkModule, type UsersBulkService } from './modules/users-bulk/index.js';
+import { createSsoModule, type SsoService } from './modules/sso/index.js';
+import { createSealedBox } from './lib/sealed-box.js';
 import { createRepositories, type Repositories } from './repositories.js';
 
 /** Everything that needs only the database and the config: shared by the server and the CLI. */
@@ -301,6 +303,8 @@ export interface ServerServices {
   jwt: TokenSigner;
   lockout: LoginLockout;
   auth: AuthService;
+  /** Company sign-in with OpenID Connect (issue 35). */
+  sso: SsoService;
   twoStep: TwoStepServices;
   passkeys: PasskeysService;
   usersBulk: UsersBulkService;
@@ -402,6 +406,20 @@ export function createServerServices(
     log,
   });
   const { auth } = createAuthModule({ ...signIn, twoStep: twoStep.signIn });
+  const { sso } = createSsoModule({
+    oidc: config.oidc,
+    appUrl: config.appUrl,
+    ssoRequiredDomains: config.ssoRequiredDomains,
+    twoStepRequiredRoles: config.twoStepRequiredRoles,
+    repository: repositories.sso,
+    unitOfWork,
+    sessions,
+    accessTokens,
+    twoStep: twoStep.signIn,
+    audit,
+    box: createSealedBox(config.auth.secret, 'sso-exchange'),
+    clock,
+  });
   const { usersBulk } = createUsersBulkModule({
     repository: repositories.usersBulk,
     users: core.users,
@@ -424,6 +442,7 @@ export function createServerServices(
     jwt,
     lockout,
     auth,
+    sso,
     twoStep,
     passkeys,
     usersBulk,

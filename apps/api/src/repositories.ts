@@ -25,6 +25,7 @@ import { UploadsRepository } from './modules/uploads/index.js';
 import { PasskeysRepository, TwoStepRepository } from './modules/two-step/index.js';
 import { type RememberedMatches, UsersRepository } from './modules/users/index.js';
 import { UsersBulkRepository } from './modules/users-bulk/index.js';
+import { SsoRepository } from './modules/sso/index.js';
 
 /**
  * Every repository, bound to one connection pool or to one open transaction: the one registry.
@@ -54,6 +55,8 @@ export interface Repositories {
   health: HealthRepository;
   /** Who runs a periodic job now (db/job-leases.ts). */
   jobLeases: JobLeaseRepository;
+  /** Company sign-in: identities, pending flows, exchanges (modules/sso). */
+  sso: SsoRepository;
 }
 
 export interface RepositoryOptions {
@@ -89,5 +92,6 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): 
     metrics: new MetricsRepository(db, smtp),
     health: new HealthRepository(db),
     jobLeases: new JobLeaseRepository(db),
+    sso: new SsoRepository(db),
   };
 }

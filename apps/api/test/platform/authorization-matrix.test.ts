@@ -402,6 +402,32 @@ const CALLS: Call[] = [
       };
     },
   },
+  // Company sign-in (issue 35): public. This app has no provider configured, so the flow's calls
+  // answer 404 to everyone (test/sso/ drives them against a real provider).
+  {
+    name: 'GET /auth/oidc',
+    targets: ['none'],
+    expect: everyone(200),
+    request: () => ({ method: 'GET', url: '/api/auth/oidc' }),
+  },
+  {
+    name: 'GET /auth/oidc/start',
+    targets: ['none'],
+    expect: everyone(404),
+    request: () => ({ method: 'GET', url: '/api/auth/oidc/start' }),
+  },
+  {
+    name: 'GET /auth/oidc/callback',
+    targets: ['none'],
+    expect: everyone(404),
+    request: () => ({ method: 'GET', url: '/api/auth/oidc/callback?code=x&state=y' }),
+  },
+  {
+    name: 'POST /auth/oidc/exchange',
+    targets: ['none'],
+    expect: everyone(404),
+    request: () => ({ method: 'POST', url: '/api/auth/oidc/exchange', payload: { code: 'x' } }),
+  },
   {
     name: 'DELETE /auth/logout',
     targets: ['none'],

@@ -199,6 +199,9 @@ export const AUDIT_ACTIONS = [
   'passkey.renamed',
   'auth.second_step_failed',
   'auth.reauthenticated',
+  'auth.sso_refused',
+  'user.sso_linked',
+  'user.provisioned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
