@@ -199,7 +199,7 @@ export class SsoService {
         idTokenExpected: true,
       });
     } catch (error) {
-      throw new SsoRefused('invalid_request', (error as Error).message.slice(0, 200));
+      throw new SsoRefused('invalid_request', describeFailure(error));
     }
     const idToken = tokens.claims();
     if (!idToken) throw new SsoRefused('invalid_request', 'no ID token');
@@ -273,8 +273,9 @@ export class SsoService {
           created_at: now,
           updated_at: now,
           last_login_at: null,
-          role_from_sso: rolesFollowClaim,
         });
+        // Through the SSO repository: a boolean is bound the way each engine takes it.
+        if (rolesFollowClaim) await repos.sso.setRole(id, role, true, now);
         await repos.audit.record({
           action: 'user.provisioned',
           targetId: id,
@@ -393,6 +394,17 @@ export class SsoService {
     const domain = normalized.slice(normalized.lastIndexOf('@') + 1);
     return this.deps.ssoRequiredDomains.includes(domain);
   }
+}
+
+/** openid-client's error in a line for the audit: its message, and what its cause names. */
+function describeFailure(error: unknown): string {
+  const { message, cause } = error as { message: string; cause?: unknown };
+  const parts = [message];
+  if (cause instanceof Error) parts.push(cause.message);
+  else if (cause && typeof cause === 'object' && 'claim' in cause) {
+    parts.push(`claim ${String(cause.claim)}`);
+  }
+  return parts.join(': ').slice(0, 200);
 }
 
 function refusedPath(reason: SsoRefusalReason): string {

@@ -1,0 +1,32 @@
+/** oidc-provider ships no types; the little the SSO tests use of it. */
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  interface Grant {
+    addOIDCScope(scope: string): void;
+    addOIDCClaims(claims: string[]): void;
+    save(): Promise<string>;
+  }
+
+  interface InteractionDetails {
+    uid: string;
+    prompt: { name: string; details: Record<string, unknown> };
+    params: Record<string, unknown>;
+  }
+
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    callback(): (request: IncomingMessage, response: ServerResponse) => void;
+    interactionDetails(
+      request: IncomingMessage,
+      response: ServerResponse,
+    ): Promise<InteractionDetails>;
+    interactionFinished(
+      request: IncomingMessage,
+      response: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
+    Grant: new (properties: { accountId: string; clientId: string }) => Grant;
+  }
+}
