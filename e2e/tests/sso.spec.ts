@@ -105,6 +105,15 @@ test("a person's role follows their group at the next sign-in", async ({ page })
   const role = page.getByRole('combobox', { name: 'Role' });
   await expect(role).toHaveText(/Admin/);
   await expect(role).toHaveAccessibleDescription(/Managed by SSO/);
+  await expect(role).toBeDisabled();
+
+  // An admin now: the users list marks them, at 320 px too, axe clean.
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(`${sso.baseURL}/users?search=${encodeURIComponent(email)}`);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row.getByText('Managed by SSO', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await forgetEverything(page);
   atProvider(email, ['finance']);
@@ -145,6 +154,13 @@ test('the login form sends staff of an SSO-only domain to the SSO button', async
   await expect(email).toBeFocused();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(`${sso.baseURL}/auth/login`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectAccessible(page);
+
+  // The forgotten-password page offers the SSO button too.
+  await page.getByRole('link', { name: 'Forgot password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeFocused();
+  await expect(page.getByRole('link', { name: SSO_BUTTON })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await expectAccessible(page);
 });
