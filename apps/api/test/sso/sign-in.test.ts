@@ -4,6 +4,7 @@ import type { TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  createSignedInAdmin,
   createTestApp,
   createUser,
   getProfile,
@@ -293,6 +294,38 @@ describe('invite, roles from the groups claim, no default role', () => {
     provider.people.set(sub, { email: user.email, email_verified: true, groups: [] });
     expect(await ssoSignIn(t, sub)).toEqual({ refused: 'no_role' });
     expect(await positionOf(t, user.id)).toBe('finance');
+  });
+
+  it('keeps a role that follows the claim from being changed by hand (409), and says so', async () => {
+    const { t } = s;
+    const { user, sub } = await person(s, { groups: ['staff'] });
+    const admin = await createSignedInAdmin(t);
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.id}`,
+        headers: bearer(admin.tokens.access_token),
+        payload,
+      });
+    expect((await patch({ fullName: 'Before Sso' })).statusCode).toBe(200);
+    expect(await ssoSignIn(t, sub)).toHaveProperty('answer.access_token');
+
+    const refused = await patch({ position: 'finance' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 409,
+      message:
+        "This user's role is managed by the company sign-in: change their group at the company's identity provider.",
+    });
+    expect(await positionOf(t, user.id)).toBe('contractor');
+    const renamed = await patch({ fullName: 'After Sso', position: 'contractor' });
+    expect(renamed.statusCode).toBe(200);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${user.id}`,
+      headers: bearer(admin.tokens.access_token),
+    });
+    expect(shown.json().data).toMatchObject({ fullName: 'After Sso', managedBySso: true });
   });
 
   it('refuses, and audits, a sign-in that would demote the last active admin', async () => {

@@ -6,6 +6,8 @@ export const USER_ADMIN_MESSAGES = {
   lastActiveAdmin:
     'This is the last active admin. Make another user an active admin before removing this one.',
   ownPositionOrStatus: 'You cannot change your own position or status.',
+  roleManagedBySso:
+    "This user's role is managed by the company sign-in: change their group at the company's identity provider.",
   deleteSelf: 'You cannot delete your own account.',
   pendingStatus:
     'This user has not accepted the invitation yet: their status changes when they set up their account.',

@@ -44,6 +44,8 @@ export interface UserStanding {
   position: Position;
   status: Status;
   imageUrl: string | null;
+  /** The role follows the company sign-in's claim (issue 35): not changed by hand. */
+  roleFromSso: boolean;
 }
 
 /** What login needs to decide: no profile fields. */
@@ -183,10 +185,19 @@ export class UsersRepository {
   async findStandingForUpdate(id: string): Promise<UserStanding | undefined> {
     let query = this.db
       .selectFrom('users')
-      .select(['id', 'position', 'status', 'image_url as imageUrl'])
+      .select(['id', 'position', 'status', 'image_url as imageUrl', 'role_from_sso'])
       .where('id', '=', id);
     if (this.engine === 'postgres') query = query.forUpdate();
-    return query.executeTakeFirst();
+    const row = await query.executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        position: row.position,
+        status: row.status,
+        imageUrl: row.imageUrl,
+        roleFromSso: Boolean(row.role_from_sso),
+      }
+    );
   }
 
   /** The ids of the active admins (not locked: for reports and plans). */

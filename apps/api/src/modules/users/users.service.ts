@@ -14,7 +14,14 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import { requireRecentAuth } from '../../http/guards.js';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
-import { EmailTaken, forbidden, invalid, LastActiveAdmin, UserNotFound } from '../../lib/errors.js';
+import {
+  conflict,
+  EmailTaken,
+  forbidden,
+  invalid,
+  LastActiveAdmin,
+  UserNotFound,
+} from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
@@ -231,6 +238,9 @@ export class UsersService {
         }
         if (statusChanges && user.status === 'pending') {
           throw invalid(USER_ADMIN_MESSAGES.pendingStatus);
+        }
+        if (positionChanges && user.roleFromSso) {
+          throw conflict(USER_ADMIN_MESSAGES.roleManagedBySso);
         }
         const after = {
           position: changes.position ?? user.position,
