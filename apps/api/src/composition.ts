@@ -59,7 +59,7 @@ import {
   type UsersService,
 } from './modules/users/index.js';
 import { createUsersBulkModule, type UsersBulkService } from './modules/users-bulk/index.js';
-import { createSsoModule, type SsoService } from './modules/sso/index.js';
+import { createSsoModule, createSsoRequirement, type SsoService } from './modules/sso/index.js';
 import { createSealedBox } from './lib/sealed-box.js';
 import { createRepositories, type Repositories } from './repositories.js';
 
@@ -374,6 +374,7 @@ export function createServerServices(
     delivery: monitoring.mailDelivery,
     clock,
   });
+  const ssoRequirement = createSsoRequirement(config);
   const { passwords } = createPasswordsModule({
     unitOfWork,
     users: usersRepository,
@@ -385,6 +386,7 @@ export function createServerServices(
     lockout,
     sessions,
     audit,
+    ssoRequirement,
     clock,
   });
   // What both steps of a sign-in check a person and start a session with.
@@ -405,7 +407,7 @@ export function createServerServices(
     config,
     log,
   });
-  const { auth } = createAuthModule({ ...signIn, twoStep: twoStep.signIn });
+  const { auth } = createAuthModule({ ...signIn, twoStep: twoStep.signIn, ssoRequirement });
   const { sso } = createSsoModule({
     oidc: config.oidc,
     appUrl: config.appUrl,

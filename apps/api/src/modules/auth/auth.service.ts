@@ -22,6 +22,7 @@ import type {
   AccessTokens,
 } from '../sessions/index.js';
 import type { SignInChallengesService } from '../two-step/index.js';
+import type { SsoRequirement } from '../sso/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { recordLock, type Attempt, type LoginLockout } from '../lockout/index.js';
 
@@ -36,6 +37,8 @@ interface AuthServiceDeps {
   audit: AuditRepository;
   /** Accounts with a second factor get a sign-in challenge instead of tokens. */
   twoStep: Pick<SignInChallengesService, 'startChallenge'>;
+  /** SSO_REQUIRED_DOMAINS: emails that may not sign in with a password. */
+  ssoRequirement: Pick<SsoRequirement, 'assertPasswordAllowed'>;
   clock: Clock;
 }
 
@@ -58,6 +61,7 @@ export class AuthService {
   async login(input: LoginInput, origin: RequestOrigin): Promise<LoginAnswer> {
     const { users, sessions, hasher, lockout } = this.deps;
     const email = normalizeEmail(input.email);
+    this.deps.ssoRequirement.assertPasswordAllowed(email);
     const user = await users.findCredentialsByEmail(email);
     let attempt: Attempt;
     try {

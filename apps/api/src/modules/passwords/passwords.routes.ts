@@ -33,9 +33,11 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{
           'FORGOT_PASSWORD_PER_HOUR requests per address and client per hour (429 with ' +
           'Retry-After); an address is mailed at most FORGOT_PASSWORD_PER_HOUR links an hour in ' +
           'all (beyond it the answer is the same and nothing is sent). An admin is limited by ' +
-          'neither. A new link cancels the earlier ones once its mail has gone out.',
+          'neither. A new link cancels the earlier ones once its mail has gone out. An email of ' +
+          'SSO_REQUIRED_DOMAINS answers 403 "Use Sign in with {name}." (the domain, not the ' +
+          'account, decides).',
         body: forgotPasswordSchema,
-        response: { 200: acknowledged, ...errorResponses(400, 429) },
+        response: { 200: acknowledged, ...errorResponses(400, 403, 429) },
       },
     },
     async (request) => {

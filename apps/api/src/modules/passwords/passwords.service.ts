@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AccountMails, MailTransaction } from '../mail/index.js';
 import type { OneTimeTokensService } from '../one-time-tokens/index.js';
 import type { AuthContext, SessionsService } from '../sessions/index.js';
+import type { SsoRequirement } from '../sso/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { AuditRepository, RequestOrigin } from '../audit/index.js';
 import type { ForgotPasswordQuota } from './forgot-password-quota.js';
@@ -29,6 +30,8 @@ interface PasswordsDeps {
   lockout: LoginLockout;
   sessions: SessionsService;
   audit: AuditRepository;
+  /** SSO_REQUIRED_DOMAINS: emails whose password may be neither reset nor changed. */
+  ssoRequirement: Pick<SsoRequirement, 'assertPasswordAllowed'>;
   clock: Clock;
 }
 
@@ -44,6 +47,7 @@ export class PasswordsService {
    */
   async forgotPassword(email: string, origin: RequestOrigin, admin?: AuthContext): Promise<void> {
     const address = normalizeEmail(email);
+    this.deps.ssoRequirement.assertPasswordAllowed(address);
     if (!admin) await this.deps.quota.consume(address, origin.ip);
     const user = await this.deps.users.findByEmail(address);
     const mailed = user?.status === 'active' && (admin || (await this.deps.quota.mayMail(address)));
@@ -117,6 +121,7 @@ export class PasswordsService {
     const credentials = await users.findCredentialsById(auth.userId);
     const user = await users.findById(auth.userId);
     if (!credentials || !user) throw new SessionEnded();
+    this.deps.ssoRequirement.assertPasswordAllowed(user.email);
     // Guesses of the current password count towards the account's sign-in lockout, so a stolen
     // access token cannot be used to find the password.
     const attempt = await this.deps.lockout.begin(normalizeEmail(user.email));

@@ -4,3 +4,4 @@ export type { SsoModule, SsoModuleDeps } from './sso.module.js';
 export { SsoRepository } from './sso.repository.js';
 export { ssoRoutes } from './sso.routes.js';
 export type { SsoService } from './sso.service.js';
+export { createSsoRequirement, SsoRequirement } from './sso-requirement.js';

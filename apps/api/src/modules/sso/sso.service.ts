@@ -6,7 +6,7 @@ import {
   type SsoRefusalReason,
 } from '@staff-admin/shared';
 import * as client from 'openid-client';
-import type { Config, OidcConfig } from '../../config/env.js';
+import type { OidcConfig } from '../../config/env.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
 import { invalid } from '../../lib/errors.js';
@@ -385,14 +385,6 @@ export class SsoService {
       access_token: this.deps.accessTokens.sign(session.userId, session.sessionId),
       refresh_token: session.refreshToken,
     };
-  }
-
-  /** SSO_REQUIRED_DOMAINS: the email must use the company sign-in (the break-glass admin never). */
-  requiresSso(email: string, config: Pick<Config, 'firstAdmin'>): boolean {
-    const normalized = normalizeEmail(email);
-    if (!this.deps.oidc || normalized === config.firstAdmin?.email) return false;
-    const domain = normalized.slice(normalized.lastIndexOf('@') + 1);
-    return this.deps.ssoRequiredDomains.includes(domain);
   }
 }
 
