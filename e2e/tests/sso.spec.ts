@@ -76,12 +76,29 @@ test('a member of staff signs in with one click, axe clean, and lands signed in'
   await expect(page.getByRole('link', { name: SSO_BUTTON })).toBeVisible();
   await expectAccessible(page);
 
+  const landings = new Set<string>();
+  let exchanges = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame.url().includes('/auth/sso/complete')) landings.add(frame.url());
+  });
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/oidc/exchange')) exchanges += 1;
+  });
   await signInWithSso(page, member.email);
   await expect(page).toHaveURL(`${sso.baseURL}/users/profile`);
   // Back from the provider is a new page load, which the browser reads itself: the route
   // announcer leaves focus alone until the visitor's first key or press (docs/accessibility.md).
   await expect(page.getByRole('heading', { level: 1, name: 'Profile setting' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText(/Contractor/);
+
+  // The landing address is no way in a second time: its code was used.
+  expect(landings.size).toBe(1);
+  expect(exchanges).toBe(1);
+  await forgetEverything(page);
+  await page.goto([...landings][0]!);
+  await expect(page).toHaveURL(`${sso.baseURL}/auth/sso-refused?reason=invalid_request`);
+  await expect(page.getByText(SSO_MESSAGES.invalid_request)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
 });
 
 test('an invited person signs in by SSO and their set-up is done', async ({ page, request }) => {
