@@ -13,7 +13,7 @@ import { returnPath } from '../../../lib/return-to.js';
 import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
-import { useSsoOffer } from '../api/get-oidc-config.js';
+import { useSsoOffer } from '../api/get-sso-offer.js';
 import { useRedirectErrorToast } from '../hooks/use-redirect-error-toast.js';
 import { isSsoRequired } from '../utils/sso.js';
 import { AuthFormHeader } from './auth-form-header.js';

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useSsoOffer } from '../api/get-oidc-config.js';
+import { useSsoOffer } from '../api/get-sso-offer.js';
 import { ssoStartHref } from '../utils/sso.js';
 
 /**
