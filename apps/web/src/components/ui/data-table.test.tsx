@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Column, DataTable } from './data-table.js';
+import { listTableProps } from './list-table-state.js';
+import { useRemovedRowFocus } from './use-removed-row-focus.js';
 
 interface Person {
   id: string;
@@ -44,7 +46,6 @@ function SortedTable({ onSort }: { onSort: (column: PersonSort) => void }) {
       caption="People"
       columns={COLUMNS}
       rows={PEOPLE}
-      rowKey={(person) => person.id}
       minWidth="min-w-[400px]"
       sort={{
         ...sort,
@@ -68,7 +69,6 @@ function SelectableTable({ onRowClick }: { onRowClick?: (person: Person) => void
       caption="People"
       columns={COLUMNS}
       rows={PEOPLE}
-      rowKey={(person) => person.id}
       minWidth="min-w-[400px]"
       onRowClick={onRowClick}
       selection={{
@@ -96,11 +96,15 @@ const peopleTable = (overrides: Partial<TableProps> = {}) => (
     caption="People"
     columns={COLUMNS}
     rows={PEOPLE}
-    rowKey={(person) => person.id}
     minWidth="min-w-[400px]"
     {...overrides}
   />
 );
+
+/** The people table keeping focus when a row goes, which marks each row with its key. */
+function KeyedTable(overrides: Partial<TableProps>) {
+  return peopleTable({ rowFocus: useRemovedRowFocus(), ...overrides });
+}
 
 const headerCell = (name: string) => screen.getByRole('columnheader', { name });
 
@@ -230,5 +234,38 @@ describe('DataTable', () => {
     const table = screen.getByRole('table', { name: 'People' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(table.querySelector('tbody')).toHaveClass('opacity-60');
+  });
+
+  it('keys each row by its id, or by rowKey when the table gives one', () => {
+    const keys = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.dataset.rowKey);
+    const { rerender } = render(<KeyedTable />);
+    expect(keys()).toEqual(['a', 'b', 'c']);
+
+    rerender(<KeyedTable rowKey={(person) => person.name} />);
+    expect(keys()).toEqual(['Ada', 'Ben', 'Cy']);
+  });
+});
+
+describe('listTableProps', () => {
+  const state = (isPending: boolean) =>
+    listTableProps<PersonSort>(
+      { query: { isPending, isFetching: true }, empty: 'None' },
+      'Loading people…',
+    );
+
+  it('shows the spinner until the query first answers, then dims the rows while it loads', () => {
+    const { rerender } = render(peopleTable(state(true)));
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(within(table).getByText('Loading people…')).toBeInTheDocument();
+    expect(table).toHaveAttribute('aria-busy', 'true');
+
+    rerender(peopleTable(state(false)));
+    expect(within(table).queryByText('Loading people…')).not.toBeInTheDocument();
+    expect(table.querySelector('tbody')).toHaveClass('opacity-60');
+    expect(screen.getByRole('rowheader', { name: 'Ada' })).toBeInTheDocument();
   });
 });
