@@ -1,7 +1,6 @@
 import { API_MESSAGES, VALIDATION_MESSAGES, type LoginInput } from '@staff-admin/shared';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
-import { Input } from '../../../components/ui/input.js';
 import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
@@ -11,6 +10,7 @@ import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { useRedirectErrorToast } from '../hooks/use-redirect-error-toast.js';
+import { AccountEmailInput } from './account-email-input.js';
 import { AuthFormHeader } from './auth-form-header.js';
 
 /** The two login failures SPEC §8 shows on the fields rather than in a toast. */
@@ -79,14 +79,7 @@ export function LoginForm() {
     >
       <AuthFormHeader title="Log in">Sign in with your work email and password.</AuthFormHeader>
       <div className="flex flex-col gap-5">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          error={errors.email?.message}
-          {...registerTrimmed(form, 'email')}
-        />
+        <AccountEmailInput error={errors.email?.message} {...registerTrimmed(form, 'email')} />
         <div className="flex flex-col gap-2">
           <PasswordInput
             label="Password"
