@@ -35,60 +35,6 @@ const COLUMNS: Column<Person, PersonSort>[] = [
   },
 ];
 
-/** The table with the list's own sort state, as a list screen keeps it. */
-function SortedTable({ onSort }: { onSort: (column: PersonSort) => void }) {
-  const [sort, setSort] = useState<{ by: PersonSort; direction: SortDirection }>({
-    by: 'name',
-    direction: 'ASC',
-  });
-  return (
-    <DataTable
-      caption="People"
-      columns={COLUMNS}
-      rows={PEOPLE}
-      minWidth="min-w-[400px]"
-      sort={{
-        ...sort,
-        onSort: (column) => {
-          onSort(column);
-          setSort((current) => ({
-            by: column,
-            direction: current.by === column && current.direction === 'ASC' ? 'DESC' : 'ASC',
-          }));
-        },
-      }}
-    />
-  );
-}
-
-/** The table with rows that can be ticked, as the users list has them. */
-function SelectableTable({ onRowClick }: { onRowClick?: (person: Person) => void }) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  return (
-    <DataTable
-      caption="People"
-      columns={COLUMNS}
-      rows={PEOPLE}
-      minWidth="min-w-[400px]"
-      onRowClick={onRowClick}
-      selection={{
-        isSelected: (person) => selected.has(person.id),
-        onChange: (rows, on) =>
-          setSelected((current) => {
-            const next = new Set(current);
-            for (const row of rows) {
-              if (on) next.add(row.id);
-              else next.delete(row.id);
-            }
-            return next;
-          }),
-        pageLabel: 'Select every person on this page',
-        rowLabel: (person) => `Select ${person.name}`,
-      }}
-    />
-  );
-}
-
 type TableProps = Parameters<typeof DataTable<Person, PersonSort>>[0];
 /** The people table, as `overrides` change it. */
 const peopleTable = (overrides: Partial<TableProps> = {}) => (
@@ -100,6 +46,48 @@ const peopleTable = (overrides: Partial<TableProps> = {}) => (
     {...overrides}
   />
 );
+
+/** The table with the list's own sort state, as a list screen keeps it. */
+function SortedTable({ onSort }: { onSort: (column: PersonSort) => void }) {
+  const [sort, setSort] = useState<{ by: PersonSort; direction: SortDirection }>({
+    by: 'name',
+    direction: 'ASC',
+  });
+  return peopleTable({
+    sort: {
+      ...sort,
+      onSort: (column) => {
+        onSort(column);
+        setSort((current) => ({
+          by: column,
+          direction: current.by === column && current.direction === 'ASC' ? 'DESC' : 'ASC',
+        }));
+      },
+    },
+  });
+}
+
+/** The table with rows that can be ticked, as the users list has them. */
+function SelectableTable({ onRowClick }: { onRowClick?: (person: Person) => void }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return peopleTable({
+    onRowClick,
+    selection: {
+      isSelected: (person) => selected.has(person.id),
+      onChange: (rows, on) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          for (const row of rows) {
+            if (on) next.add(row.id);
+            else next.delete(row.id);
+          }
+          return next;
+        }),
+      pageLabel: 'Select every person on this page',
+      rowLabel: (person) => `Select ${person.name}`,
+    },
+  });
+}
 
 /** The people table keeping focus when a row goes, which marks each row with its key. */
 function KeyedTable(overrides: Partial<TableProps>) {
