@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.js';
 import { JobLeaseRepository } from './db/job-leases.js';
 import { AuditRepository } from './modules/audit/index.js';
 import {
+  ClosedMonthsRepository,
   CostsRepository,
   ImportBatchesRepository,
   ProjectsRepository,
@@ -47,6 +48,7 @@ export interface Repositories {
   mailMonitoring: MailMonitoringRepository;
   projects: ProjectsRepository;
   costs: CostsRepository;
+  closedMonths: ClosedMonthsRepository;
   importBatches: ImportBatchesRepository;
   usersBulk: UsersBulkRepository;
   /** Monitoring › Overview's figures and the processes' heartbeats. */
@@ -86,6 +88,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): 
     mailMonitoring: new MailMonitoringRepository(db),
     projects: new ProjectsRepository(db),
     costs: new CostsRepository(db, engine),
+    closedMonths: new ClosedMonthsRepository(db, engine),
     importBatches: new ImportBatchesRepository(db, engine),
     usersBulk: new UsersBulkRepository(db, engine),
     overview: new OverviewRepository(db),

@@ -6,14 +6,19 @@
 /** Put first in a CSV file so that spreadsheet apps read it as UTF-8 (accents, Thai names). */
 export const UTF8_BOM = '\uFEFF';
 
+const PLAIN_NEGATIVE_DECIMAL = /^-\d+(?:\.\d+)?$/;
+
 /**
- * One CSV cell (RFC 4180). A cell a spreadsheet would read as a formula (starting with =, +, -,
- * @, tab or carriage return) gets a leading apostrophe (OWASP's CSV injection advice), a negative
- * number too: the one rule of every export (users, audit trail, projects, costs).
+ * One CSV cell (RFC 4180), with the one formula rule of every export (users, audit trail,
+ * projects, costs): a cell a spreadsheet would read as a formula (starting with =, +, -, @, tab or
+ * carriage return) gets a leading apostrophe (OWASP's CSV injection advice), except a plain
+ * negative decimal such as -12.50 (a credit, a remaining over budget), which a spreadsheet reads
+ * as a number and runs nothing.
  */
 export function csvCell(value: string | null): string {
   if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const formula = /^[=+\-@\t\r]/.test(value) && !PLAIN_NEGATIVE_DECIMAL.test(value);
+  const safe = formula ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

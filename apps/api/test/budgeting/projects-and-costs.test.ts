@@ -506,9 +506,9 @@ describe('exports', () => {
     expect(lines[0]).toBe(
       'code,name,client,status,owner,currency,budget,actual,remaining,percentUsed,forecast,startDate,endDate',
     );
-    // Over budget: the negative remaining starts with '-', so it is defused like any formula.
+    // Over budget: the negative remaining is a number, not a defused formula.
     expect(lines[1]).toContain(`${code}-A,`);
-    expect(lines[1]).toContain(",GBP,10.00,12.50,'-2.50,125,");
+    expect(lines[1]).toContain(',GBP,10.00,12.50,-2.50,125,');
     expect(lines[2]).toContain(',JPY,5000,0,5000,0,');
     expect(lines.slice(3)).toEqual(['']);
   });
@@ -530,7 +530,7 @@ describe('exports', () => {
     expect(costs.body.split('\r\n')).toEqual([
       'date,category,description,amount,currency,person,hours,rate,importBatchId',
       `2026-05-10,software,'+cmd|calc,12.50,GBP,,,,`,
-      `2026-05-09,software,'-2+3,'-3.00,GBP,,,,`,
+      `2026-05-09,software,'-2+3,-3.00,GBP,,,,`,
       '',
     ]);
   });
@@ -544,7 +544,7 @@ describe('exports', () => {
           ['-1.5', '-1e3'],
         ],
       ),
-    ).toBe(`a,b\r\n'\tx,"'\ry"\r\n'-1.5,'-1e3\r\n`);
+    ).toBe(`a,b\r\n'\tx,"'\ry"\r\n-1.5,'-1e3\r\n`);
   });
 });
 

@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Dropdown } from '../components/ui/dropdown.js';
 import { Input } from '../components/ui/input.js';
-import { useForm } from './form.js';
+import { showFieldRefusal, useForm } from './form.js';
+import { toast } from './toast.js';
 
 const schema = z.object({
   name: z.string().min(1, { error: 'Please enter a name.' }),
@@ -61,5 +62,44 @@ describe('useForm: a failed submit focuses the first invalid field in reading or
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Note')).toHaveFocus());
+  });
+});
+
+/** A one-field form whose submit fails with `error`, handed to showFieldRefusal. */
+function CodeForm({ error }: { error: unknown }) {
+  const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const submit = form.handleSubmit(() => showFieldRefusal(form.setError, 'code', error, [400]));
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Input label="Code" {...form.register('code')} error={form.formState.errors.code?.message} />
+      <button type="submit">Confirm</button>
+    </form>
+  );
+}
+
+describe('showFieldRefusal', () => {
+  it('puts a refused value’s message under its field and focuses it', async () => {
+    const user = userEvent.setup();
+    const refused = { code: 400, message: 'Bad request.', errors: { code: 'Wrong code.' } };
+    render(<CodeForm error={refused} />);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const field = screen.getByLabelText('Code');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Wrong code.'));
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('uses the error’s message when the field has none, and toasts any other failure', async () => {
+    const user = userEvent.setup();
+    const toastError = vi.spyOn(toast, 'error');
+    const { unmount } = render(<CodeForm error={{ code: 400, message: 'Code expired.' }} />);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Code expired.')).toBeInTheDocument();
+    unmount();
+
+    render(<CodeForm error={{ code: 409, message: 'Already on.' }} />);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Already on.'));
+    expect(screen.getByLabelText('Code')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -7,8 +7,10 @@ import {
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
+  type UseFormSetError,
 } from 'react-hook-form';
-import { isApiError } from './api-error.js';
+import { getErrorMessage, isApiError } from './api-error.js';
+import { toast } from './toast.js';
 
 /**
  * `register` for text fields that are trimmed when they lose focus (SPEC §4). Password fields
@@ -46,6 +48,25 @@ export function setServerFieldErrors<T extends FieldValues>(
     if (typeof message === 'string' && message.trim() !== '') {
       form.setError(field, { type: 'server', message });
     }
+  }
+}
+
+/**
+ * A failed submit of a form whose one field the server judges (a code, a name): when it refused
+ * the value (one of `statuses`), its message for the field, else its message, goes under the field,
+ * which takes focus; any other failure is a toast.
+ */
+export function showFieldRefusal<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  field: Path<T>,
+  error: unknown,
+  statuses: readonly number[],
+): void {
+  if (isApiError(error) && statuses.includes(error.code)) {
+    const message = error.errors?.[field] ?? error.message;
+    setError(field, { type: 'server', message }, { shouldFocus: true });
+  } else {
+    toast.error(getErrorMessage(error));
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import { ClosedMonthsService } from './closed-months.service.js';
 import { CostRatesService } from './cost-rates.service.js';
+import type { ClosedMonthsRepository } from './closed-months.repository.js';
 import type { CostsRepository } from './costs.repository.js';
 import { CostsService } from './costs.service.js';
 import type { ImportBatchesRepository } from './import-batches.repository.js';
@@ -15,6 +16,7 @@ export interface BudgetingModuleDeps {
   repositories: {
     projects: ProjectsRepository;
     costs: CostsRepository;
+    closedMonths: ClosedMonthsRepository;
     importBatches: ImportBatchesRepository;
   };
   unitOfWork: UnitOfWorkOf<typeof ProjectsService> &
@@ -42,10 +44,15 @@ export function createBudgetingModule({
     projects,
     costs: new CostsService({ repository: repositories.costs, projects, unitOfWork, clock }),
     costRates: new CostRatesService({ repository: repositories.costs, unitOfWork, clock }),
-    closedMonths: new ClosedMonthsService({ repository: repositories.costs, unitOfWork, clock }),
+    closedMonths: new ClosedMonthsService({
+      repository: repositories.closedMonths,
+      unitOfWork,
+      clock,
+    }),
     imports: new ImportsService({
       batches: repositories.importBatches,
       costs: repositories.costs,
+      closedMonths: repositories.closedMonths,
       projects,
       unitOfWork,
       clock,

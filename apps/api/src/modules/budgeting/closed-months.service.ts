@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';
 import type { RequestOrigin } from '../../lib/request-origin.js';
-import type { CostsRepository } from './costs.repository.js';
+import type { ClosedMonthsRepository } from './closed-months.repository.js';
 import type { CostsTransaction } from './costs-transaction.js';
 
 /** No entry dated in a closed month may be added, changed or deleted. */
@@ -22,12 +22,12 @@ export const monthOf = (date: string) => date.slice(0, 7);
  * steady until the commit, so no month can be closed between this check and the write.
  */
 export async function assertMonthsOpen(
-  repos: Pick<CostsTransaction, 'costs'>,
+  repos: Pick<CostsTransaction, 'closedMonths'>,
   dates: string[],
   message?: string,
 ): Promise<void> {
-  await repos.costs.lockClosedMonths('shared');
-  const closed = await repos.costs.closedAmong(dates.map(monthOf));
+  await repos.closedMonths.lock('shared');
+  const closed = await repos.closedMonths.closedAmong(dates.map(monthOf));
   if (closed.length > 0) throw new MonthClosed(message);
 }
 
@@ -35,7 +35,7 @@ const monthAlreadyClosed = () =>
   new DomainError('conflict', M.monthAlreadyClosed, { errors: { month: M.monthAlreadyClosed } });
 
 interface ClosedMonthsDeps {
-  repository: CostsRepository;
+  repository: ClosedMonthsRepository;
   unitOfWork: UnitOfWork<CostsTransaction>;
   clock: Clock;
 }
@@ -49,15 +49,15 @@ export class ClosedMonthsService {
   }
 
   async list(): Promise<ClosedMonth[]> {
-    return this.deps.repository.findClosedMonths();
+    return this.deps.repository.find();
   }
 
   async close(actorId: string, month: string, origin: RequestOrigin): Promise<ClosedMonth> {
     const write = this.deps.unitOfWork.run(async ({ repos }) => {
-      await repos.costs.lockClosedMonths('exclusive');
-      if ((await repos.costs.closedAmong([month])).length > 0) throw monthAlreadyClosed();
+      await repos.closedMonths.lock('exclusive');
+      if ((await repos.closedMonths.closedAmong([month])).length > 0) throw monthAlreadyClosed();
       const at = this.now();
-      await repos.costs.insertClosedMonth(month, actorId, at);
+      await repos.closedMonths.insert(month, actorId, at);
       await repos.audit.record({
         action: 'month.closed',
         actorId,
@@ -69,7 +69,7 @@ export class ClosedMonthsService {
     await write.catch((error: unknown) => {
       throw isUniqueViolation(error) ? monthAlreadyClosed() : error;
     });
-    const [closed] = await this.deps.repository.findClosedMonths(month);
+    const [closed] = await this.deps.repository.find(month);
     if (!closed) throw new DomainError('not_found', M.closedMonthNotFound);
     return closed;
   }
@@ -77,9 +77,9 @@ export class ClosedMonthsService {
   /** Reopening is for admins only (the route's guard) and is audited. */
   async reopen(actorId: string, month: string, origin: RequestOrigin): Promise<void> {
     await this.deps.unitOfWork.run(async ({ repos }) => {
-      await repos.costs.lockClosedMonths('exclusive');
-      const [closed] = await repos.costs.findClosedMonths(month);
-      if (!closed || !(await repos.costs.deleteClosedMonth(month))) {
+      await repos.closedMonths.lock('exclusive');
+      const [closed] = await repos.closedMonths.find(month);
+      if (!closed || !(await repos.closedMonths.delete(month))) {
         throw new DomainError('not_found', M.closedMonthNotFound);
       }
       await repos.audit.record({

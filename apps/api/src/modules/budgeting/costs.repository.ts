@@ -51,12 +51,6 @@ export interface RateRow {
   createdBy: PersonRef | null;
 }
 
-export interface ClosedMonthRow {
-  month: string;
-  closedAt: string;
-  closedBy: PersonRef | null;
-}
-
 const SORT_COLUMNS: Record<CostSortColumn, Expression<unknown>> = {
   date: sql`cost_entries.entry_date`,
   amount: sql`cost_entries.amount_minor`,
@@ -66,12 +60,6 @@ const SORT_COLUMNS: Record<CostSortColumn, Expression<unknown>> = {
 
 /** Many rows per statement, few enough that SQLite's 32,766 bound parameters are never passed. */
 const INSERT_CHUNK = 1000;
-
-/**
- * The PostgreSQL advisory lock that orders closing and reopening months against writes of costs:
- * its two-key form ('budg' in ASCII, then 1), apart from the one-key lock of Kysely's migrations.
- */
-const CLOSED_MONTHS_LOCK = sql`${sql.lit(0x62756467)}, ${sql.lit(1)}`;
 
 /** Cost entries with their person and author (the ones repeated below). */
 const costsQuery = (db: Kysely<DB>) =>
@@ -97,7 +85,7 @@ const costsQuery = (db: Kysely<DB>) =>
 
 type CostSelection = InferResult<ReturnType<typeof costsQuery>>[number];
 
-/** Budgeting: cost entries, cost rates and closed months. */
+/** Budgeting: cost entries and cost rates (closed months: closed-months.repository.ts). */
 export class CostsRepository {
   constructor(
     private readonly db: Kysely<DB>,
@@ -317,67 +305,5 @@ export class CostsRepository {
         created_at: rate.at,
       })
       .execute();
-  }
-
-  // ---- Closed months ---------------------------------------------------------------------
-
-  /**
-   * Holds the set of closed months steady until the transaction ends. A write of costs takes it
-   * `shared` (writes never wait for one another); closing or reopening a month takes it
-   * `exclusive`, so it waits for every write in flight, and a write that starts after it sees the
-   * change. One lock for all months, not one per month: a file can span thousands of months, more
-   * locks than PostgreSQL's lock table holds (docs/decisions.md). SQLite needs none: its write
-   * transactions begin IMMEDIATE and run one at a time.
-   */
-  async lockClosedMonths(mode: 'shared' | 'exclusive'): Promise<void> {
-    if (this.engine !== 'postgres') return;
-    await (
-      mode === 'shared'
-        ? sql`select pg_advisory_xact_lock_shared(${CLOSED_MONTHS_LOCK})`
-        : sql`select pg_advisory_xact_lock(${CLOSED_MONTHS_LOCK})`
-    ).execute(this.db);
-  }
-
-  /** Which of these months (YYYY-MM) are closed. */
-  async closedAmong(months: string[]): Promise<string[]> {
-    if (months.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('closed_months')
-      .select('month')
-      .where('month', 'in', [...new Set(months)])
-      .execute();
-    return rows.map((row) => row.month).sort();
-  }
-
-  /** Newest first; only the one asked for with `month`. */
-  async findClosedMonths(month?: string): Promise<ClosedMonthRow[]> {
-    let query = this.db.selectFrom('closed_months');
-    if (month) query = query.where('closed_months.month', '=', month);
-    const rows = await query
-      .leftJoin('users as closer', 'closer.id', 'closed_months.closed_by')
-      .select(['closed_months.month', 'closed_months.closed_at', ...personColumns('closer')])
-      .orderBy('closed_months.month', 'desc')
-      .execute();
-    return rows.map((row) => ({
-      month: row.month,
-      closedAt: row.closed_at,
-      closedBy: personOrNull(row.closer_id, row.closer_full_name, row.closer_email),
-    }));
-  }
-
-  async insertClosedMonth(month: string, closedBy: string, at: string): Promise<void> {
-    await this.db
-      .insertInto('closed_months')
-      .values({ month, closed_by: closedBy, closed_at: at })
-      .execute();
-  }
-
-  /** Whether the month was closed (and now is not). */
-  async deleteClosedMonth(month: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('closed_months')
-      .where('month', '=', month)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
   }
 }

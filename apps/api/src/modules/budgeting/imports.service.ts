@@ -14,6 +14,7 @@ import type { RequestOrigin } from '../../lib/request-origin.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { readCostFile } from './cost-import-file.js';
 import { parseRows, type ParsedCostRow } from './cost-import-rows.js';
+import type { ClosedMonthsRepository } from './closed-months.repository.js';
 import type { CostsRepository } from './costs.repository.js';
 import { assertMonthsOpen, monthOf } from './closed-months.service.js';
 import type { CostsTransaction } from './costs-transaction.js';
@@ -32,6 +33,7 @@ export class ImportBatchNotFound extends DomainError {
 interface ImportsDeps {
   batches: ImportBatchesRepository;
   costs: CostsRepository;
+  closedMonths: ClosedMonthsRepository;
   projects: ProjectsService;
   /** An import's entries, its batch and the projects' totals land together. */
   unitOfWork: UnitOfWork<CostsTransaction & { importBatches: ImportBatchesRepository }>;
@@ -72,7 +74,7 @@ export class ImportsService {
     const rows = priced.rows;
     // Not push(...): a 50,000-row file can hold more errors than a call takes arguments.
     const errors = priced.errors.concat(parsed.errors);
-    const closed = await this.deps.costs.closedAmong(rows.map((row) => monthOf(row.date)));
+    const closed = await this.deps.closedMonths.closedAmong(rows.map((row) => monthOf(row.date)));
     if (dryRun) {
       for (const row of rows) {
         if (closed.includes(monthOf(row.date))) {

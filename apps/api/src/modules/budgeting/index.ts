@@ -5,6 +5,7 @@ export { closedMonthsRoutes } from './closed-months.routes.js';
 export type { ClosedMonthsService } from './closed-months.service.js';
 export { costRatesRoutes } from './cost-rates.routes.js';
 export type { CostRatesService } from './cost-rates.service.js';
+export { ClosedMonthsRepository } from './closed-months.repository.js';
 export { CostsRepository } from './costs.repository.js';
 export { costsRoutes } from './costs.routes.js';
 export type { CostsService } from './costs.service.js';

@@ -3,21 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/data.js';
 import { returnPath } from '../../lib/return-to.js';
-import { answer, apiError, gate } from '../../testing/http.js';
+import { answer, apiError } from '../../testing/http.js';
 import { renderApp } from '../../testing/render-app.js';
 import { API, server } from '../../testing/server.js';
-import { storeTokens } from '../../testing/session.js';
+import { holdSignedInProfile, storeTokens } from '../../testing/session.js';
 
 describe('authentication guard', () => {
   it('shows a full-height spinner, not the page, while the user loads', async () => {
-    storeTokens();
-    const { opened, open } = gate();
-    server.use(
-      http.get(`${API}/users/profile`, async () => {
-        await opened;
-        return HttpResponse.json({ data: createUser() });
-      }),
-    );
+    const open = holdSignedInProfile();
     renderApp('/users/profile');
 
     expect(await screen.findByRole('status')).toHaveTextContent('Loading');
@@ -91,14 +84,7 @@ describe('authentication guard', () => {
 
 describe('guest-only guard (login)', () => {
   it('shows a loading state, then sends a signed-in user home, replacing the entry', async () => {
-    storeTokens();
-    const { opened, open } = gate();
-    server.use(
-      http.get(`${API}/users/profile`, async () => {
-        await opened;
-        return HttpResponse.json({ data: createUser() });
-      }),
-    );
+    const open = holdSignedInProfile();
     const { router } = renderApp('/auth/login');
 
     // Checked together, in one moment: the route's loading spinner may give way to the guard's.

@@ -3,25 +3,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../testing/data.js';
+import { paginate } from '../../testing/paginate.js';
 import { renderApp } from '../../testing/render-app.js';
 import { API, server } from '../../testing/server.js';
 import { isInSection } from './main-nav.js';
+
+const NO_ROWS = paginate([], 1, 10);
 
 async function renderSignedIn(url: string, position: Position = 'admin') {
   const me = createUser({ position, fullName: 'Alice Smith', email: 'alice@example.com' });
   server.use(
     http.get(`${API}/projects`, () =>
-      HttpResponse.json({
-        data: [],
-        meta: {
-          currentPage: 1,
-          itemsPerPage: 10,
-          totalItems: 0,
-          totalPages: 0,
-          totals: null,
-          currencies: [],
-        },
-      }),
+      HttpResponse.json({ data: [], meta: { ...NO_ROWS.meta, totals: null, currencies: [] } }),
     ),
   );
   const view = renderApp(url, { user: me });

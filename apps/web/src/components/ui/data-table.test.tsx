@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Column, DataTable } from './data-table.js';
+import { listTableProps } from './list-table-state.js';
+import { useRemovedRowFocus } from './use-removed-row-focus.js';
 
 interface Person {
   id: string;
@@ -33,62 +35,6 @@ const COLUMNS: Column<Person, PersonSort>[] = [
   },
 ];
 
-/** The table with the list's own sort state, as a list screen keeps it. */
-function SortedTable({ onSort }: { onSort: (column: PersonSort) => void }) {
-  const [sort, setSort] = useState<{ by: PersonSort; direction: SortDirection }>({
-    by: 'name',
-    direction: 'ASC',
-  });
-  return (
-    <DataTable
-      caption="People"
-      columns={COLUMNS}
-      rows={PEOPLE}
-      rowKey={(person) => person.id}
-      minWidth="min-w-[400px]"
-      sort={{
-        ...sort,
-        onSort: (column) => {
-          onSort(column);
-          setSort((current) => ({
-            by: column,
-            direction: current.by === column && current.direction === 'ASC' ? 'DESC' : 'ASC',
-          }));
-        },
-      }}
-    />
-  );
-}
-
-/** The table with rows that can be ticked, as the users list has them. */
-function SelectableTable({ onRowClick }: { onRowClick?: (person: Person) => void }) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  return (
-    <DataTable
-      caption="People"
-      columns={COLUMNS}
-      rows={PEOPLE}
-      rowKey={(person) => person.id}
-      minWidth="min-w-[400px]"
-      onRowClick={onRowClick}
-      selection={{
-        isSelected: (person) => selected.has(person.id),
-        onChange: (rows, on) =>
-          setSelected((current) => {
-            const next = new Set(current);
-            for (const row of rows) {
-              if (on) next.add(row.id);
-              else next.delete(row.id);
-            }
-            return next;
-          }),
-        pageLabel: 'Select every person on this page',
-        rowLabel: (person) => `Select ${person.name}`,
-      }}
-    />
-  );
-}
-
 type TableProps = Parameters<typeof DataTable<Person, PersonSort>>[0];
 /** The people table, as `overrides` change it. */
 const peopleTable = (overrides: Partial<TableProps> = {}) => (
@@ -96,11 +42,57 @@ const peopleTable = (overrides: Partial<TableProps> = {}) => (
     caption="People"
     columns={COLUMNS}
     rows={PEOPLE}
-    rowKey={(person) => person.id}
     minWidth="min-w-[400px]"
     {...overrides}
   />
 );
+
+/** The table with the list's own sort state, as a list screen keeps it. */
+function SortedTable({ onSort }: { onSort: (column: PersonSort) => void }) {
+  const [sort, setSort] = useState<{ by: PersonSort; direction: SortDirection }>({
+    by: 'name',
+    direction: 'ASC',
+  });
+  return peopleTable({
+    sort: {
+      ...sort,
+      onSort: (column) => {
+        onSort(column);
+        setSort((current) => ({
+          by: column,
+          direction: current.by === column && current.direction === 'ASC' ? 'DESC' : 'ASC',
+        }));
+      },
+    },
+  });
+}
+
+/** The table with rows that can be ticked, as the users list has them. */
+function SelectableTable({ onRowClick }: { onRowClick?: (person: Person) => void }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return peopleTable({
+    onRowClick,
+    selection: {
+      isSelected: (person) => selected.has(person.id),
+      onChange: (rows, on) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          for (const row of rows) {
+            if (on) next.add(row.id);
+            else next.delete(row.id);
+          }
+          return next;
+        }),
+      pageLabel: 'Select every person on this page',
+      rowLabel: (person) => `Select ${person.name}`,
+    },
+  });
+}
+
+/** The people table keeping focus when a row goes, which marks each row with its key. */
+function KeyedTable(overrides: Partial<TableProps>) {
+  return peopleTable({ rowFocus: useRemovedRowFocus(), ...overrides });
+}
 
 const headerCell = (name: string) => screen.getByRole('columnheader', { name });
 
@@ -230,5 +222,38 @@ describe('DataTable', () => {
     const table = screen.getByRole('table', { name: 'People' });
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(table.querySelector('tbody')).toHaveClass('opacity-60');
+  });
+
+  it('keys each row by its id, or by rowKey when the table gives one', () => {
+    const keys = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.dataset.rowKey);
+    const { rerender } = render(<KeyedTable />);
+    expect(keys()).toEqual(['a', 'b', 'c']);
+
+    rerender(<KeyedTable rowKey={(person) => person.name} />);
+    expect(keys()).toEqual(['Ada', 'Ben', 'Cy']);
+  });
+});
+
+describe('listTableProps', () => {
+  const state = (isPending: boolean) =>
+    listTableProps<PersonSort>(
+      { query: { isPending, isFetching: true }, empty: 'None' },
+      'Loading people…',
+    );
+
+  it('shows the spinner until the query first answers, then dims the rows while it loads', () => {
+    const { rerender } = render(peopleTable(state(true)));
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(within(table).getByText('Loading people…')).toBeInTheDocument();
+    expect(table).toHaveAttribute('aria-busy', 'true');
+
+    rerender(peopleTable(state(false)));
+    expect(within(table).queryByText('Loading people…')).not.toBeInTheDocument();
+    expect(table.querySelector('tbody')).toHaveClass('opacity-60');
+    expect(screen.getByRole('rowheader', { name: 'Ada' })).toBeInTheDocument();
   });
 });

@@ -44,14 +44,22 @@ export interface RowSelection<Row> {
   pageId?: string;
 }
 
-interface DataTableProps<Row, S extends string> {
+/** A row's React key: a record's `id` unless the table says otherwise. */
+type RowKey<Row> = Row extends { id: string }
+  ? { rowKey?: (row: Row) => string }
+  : { rowKey: (row: Row) => string };
+
+const idOf = (row: unknown) => (row as { id: string }).id;
+
+type DataTableProps<Row, S extends string> = TableProps<Row, S> & RowKey<Row>;
+
+interface TableProps<Row, S extends string> {
   /** The table's name, read by screen readers; its scroller is "<caption> table". */
   caption: string;
   /** Shows the caption as the table's title too. */
   showCaption?: boolean;
   columns: readonly Column<Row, S>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
   /** The width under which the table scrolls sideways rather than squeeze: `min-w-[900px]`. */
   minWidth: string;
   sort?: TableSort<S>;
@@ -87,25 +95,26 @@ const CHECKBOX_CLASS =
  * when there is none, the sideways scroller (`TableScroll`), and focus handed on when a row goes.
  * The kit's one `<table>` for records (docs/accessibility.md rules 9, 15 and 24).
  */
-export function DataTable<Row, S extends string = never>({
-  caption,
-  showCaption = false,
-  columns,
-  rows,
-  rowKey,
-  minWidth,
-  sort,
-  selection,
-  loading = false,
-  isFetching,
-  empty,
-  emptyTitle,
-  rowFocus,
-  onRowClick,
-  footer,
-  compact = false,
-  className,
-}: DataTableProps<Row, S>) {
+export function DataTable<Row, S extends string = never>(props: DataTableProps<Row, S>) {
+  const {
+    caption,
+    showCaption = false,
+    columns,
+    rows,
+    minWidth,
+    sort,
+    selection,
+    loading = false,
+    isFetching,
+    empty,
+    emptyTitle,
+    rowFocus,
+    onRowClick,
+    footer,
+    compact = false,
+    className,
+  } = props;
+  const rowKey = (props as { rowKey?: (row: Row) => string }).rowKey ?? idOf;
   const columnCount = columns.length + (selection ? 1 : 0);
   const cellPadding = compact ? 'px-4 py-2' : 'px-4 py-3';
   const onClick = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {

@@ -1,11 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUser } from '../../testing/data.js';
-import { gate } from '../../testing/http.js';
 import { renderApp } from '../../testing/render-app.js';
-import { API, server } from '../../testing/server.js';
-import { storeTokens } from '../../testing/session.js';
+import { holdSignedInProfile } from '../../testing/session.js';
 
 const toastRegion = () => screen.queryByRole('region', { name: /notifications/i });
 
@@ -19,14 +15,7 @@ describe('deferred toaster', () => {
     const idle: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     vi.stubGlobal('cancelIdleCallback', () => {});
-    storeTokens();
-    const { opened, open } = gate();
-    server.use(
-      http.get(`${API}/users/profile`, async () => {
-        await opened;
-        return HttpResponse.json({ data: createUser() });
-      }),
-    );
+    const open = holdSignedInProfile();
     renderApp('/users/profile');
 
     expect(await screen.findByRole('status')).toHaveTextContent('Loading');

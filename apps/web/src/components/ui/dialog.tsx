@@ -5,9 +5,13 @@ import { useRef, type ReactNode } from 'react';
 import { Button } from './button.js';
 import { XIcon } from 'lucide-react';
 
-interface DialogProps {
+/** A dialog its opener shows and hides. */
+export interface DialogOpenProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+}
+
+interface DialogProps extends DialogOpenProps {
   title: string;
   /** One or two sentences under the title, read out when the dialog opens. */
   description?: ReactNode;
@@ -116,9 +120,7 @@ export function Dialog({
   );
 }
 
-interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+interface ConfirmDialogProps extends DialogOpenProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;

@@ -62,6 +62,16 @@ const pictureAvatar = () =>
   within(screen.getByRole('button', { name: 'Change picture' })).getByTestId('avatar');
 const headerMenu = () => within(screen.getByRole('banner')).getByRole('button', { name: /@/ });
 const saveButton = () => screen.getByRole('button', { name: 'Save changes' });
+
+/** Opens Change picture's menu: the menu, and the names of its choices in order. */
+async function openPictureMenu(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(await screen.findByRole('button', { name: 'Change picture' }));
+  const menu = await screen.findByRole('menu');
+  const choices = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+  return { menu, choices };
+}
 const png = (name = 'me.png', bytes = 1024) =>
   new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
@@ -188,13 +198,8 @@ describe('own profile', () => {
   describe('picture', () => {
     it('offers Upload picture only, when there is no picture', async () => {
       const { user } = renderOwnProfile();
-      await user.click(await screen.findByRole('button', { name: 'Change picture' }));
-      const menu = await screen.findByRole('menu');
-      expect(
-        within(menu)
-          .getAllByRole('menuitem')
-          .map((item) => item.textContent),
-      ).toEqual(['Upload picture']);
+      const { choices } = await openPictureMenu(user);
+      expect(choices).toEqual(['Upload picture']);
     });
 
     it('opens the file chooser from Upload picture', async () => {
@@ -321,13 +326,8 @@ describe('own profile', () => {
 
     it('deletes the picture on save with Delete picture', async () => {
       const { user, patches } = renderOwnProfile({ imageUrl: OLD_PICTURE });
-      await user.click(await screen.findByRole('button', { name: 'Change picture' }));
-      const menu = await screen.findByRole('menu');
-      expect(
-        within(menu)
-          .getAllByRole('menuitem')
-          .map((item) => item.textContent),
-      ).toEqual(['Upload picture', 'Delete picture']);
+      const { menu, choices } = await openPictureMenu(user);
+      expect(choices).toEqual(['Upload picture', 'Delete picture']);
       await user.click(within(menu).getByRole('menuitem', { name: 'Delete picture' }));
 
       expect(pictureAvatar()).toHaveTextContent('A');

@@ -6,13 +6,13 @@ import {
 } from '@staff-admin/shared';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
-import { Input } from '../../../components/ui/input.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useBackNavigation } from '../hooks/use-back-navigation.js';
+import { AccountEmailInput } from './account-email-input.js';
 import { AuthFormHeader } from './auth-form-header.js';
 import { SsoLink } from './sso-link.js';
 
@@ -49,14 +49,7 @@ export function ForgotPasswordForm() {
       <AuthFormHeader title="Forgot password">
         Enter the email of your account and we will send you a link to reset your password.
       </AuthFormHeader>
-      <Input
-        label="Email"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        error={errors.email?.message}
-        {...registerTrimmed(form, 'email')}
-      />
+      <AccountEmailInput error={errors.email?.message} {...registerTrimmed(form, 'email')} />
       <div className="flex flex-col gap-3">
         <Button type="submit" size="large" fullWidth isLoading={isSubmitting}>
           Request reset link

@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.js';
-import { Input } from '../../../components/ui/input.js';
 import { LiveStatus } from '../../../components/ui/live-status.js';
 import { PasswordInput } from '../../../components/ui/password-input.js';
 import { paths } from '../../../config/paths.js';
@@ -16,6 +15,7 @@ import { toast } from '../../../lib/toast.js';
 import { useSsoOffer } from '../api/get-sso-offer.js';
 import { useRedirectErrorToast } from '../hooks/use-redirect-error-toast.js';
 import { isSsoRequired } from '../utils/sso.js';
+import { AccountEmailInput } from './account-email-input.js';
 import { AuthFormHeader } from './auth-form-header.js';
 import { SsoLink } from './sso-link.js';
 
@@ -95,11 +95,7 @@ export function LoginForm() {
     <form noValidate onFocus={prepareSignIn} onSubmit={onSubmit} className="flex flex-col gap-6">
       <AuthFormHeader title="Log in">Sign in with your work email and password.</AuthFormHeader>
       <div className="flex flex-col gap-5">
-        <Input
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
+        <AccountEmailInput
           error={errors.email?.message}
           description={ssoOnly && errors.email?.message !== ssoOnly ? ssoOnly : undefined}
           {...registerTrimmed(form, 'email')}

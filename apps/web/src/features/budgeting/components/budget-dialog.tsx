@@ -1,8 +1,4 @@
-import {
-  BUDGETING_MESSAGES as M,
-  BUDGET_REASON_MAX_LENGTH,
-  type Project,
-} from '@staff-admin/shared';
+import { BUDGETING_MESSAGES as M, BUDGET_REASON_MAX_LENGTH } from '@staff-admin/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
@@ -13,17 +9,10 @@ import { registerTrimmed, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useReviseBudget } from '../api/revise-budget.js';
 import { amountError, toMinor } from './money-text.js';
+import type { ProjectDialogProps } from './project-dialog-props.js';
 
 /** A new budget with its reason; the old one stays in the history. */
-export function BudgetDialog({
-  project,
-  open,
-  onOpenChange,
-}: {
-  project: Project;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function BudgetDialog({ project, open, onOpenChange }: ProjectDialogProps) {
   const revise = useReviseBudget();
   const schema = z
     .object({

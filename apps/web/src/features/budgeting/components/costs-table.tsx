@@ -6,41 +6,26 @@ import {
   type CostEntry,
 } from '@staff-admin/shared';
 import { LockIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { DataTable, type Column } from '../../../components/ui/data-table.js';
-import type { RemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
+import { listTableProps, type ListTableState } from '../../../components/ui/list-table-state.js';
 import { useIsInClosedMonth } from '../api/closed-months.js';
 import { personName } from '../utils/person-name.js';
 import { monthLabel } from './closed-months.js';
 
 interface CostsTableProps {
   costs: CostEntry[];
-  /** Nothing to show yet: the first page is loading. */
-  isLoading: boolean;
-  /** Another page is loading while this one is shown. */
-  isFetching: boolean;
-  /** Said in the table's one row when there are no costs. */
-  empty: ReactNode;
+  /** Its `empty` is said in the table's one row; a deleted cost hands focus to its neighbour. */
+  state: ListTableState;
   onEdit: (cost: CostEntry) => void;
   onDelete: (cost: CostEntry) => void;
-  /** A deleted cost hands focus to its neighbour. */
-  rowFocus: RemovedRowFocus;
 }
 
 /**
  * A page of a project's costs. A cost in a closed month shows a lock instead of Edit and Delete:
  * it cannot change until an admin reopens the month (Budgeting › Closed months).
  */
-export function CostsTable({
-  costs,
-  isLoading,
-  isFetching,
-  empty,
-  onEdit,
-  onDelete,
-  rowFocus,
-}: CostsTableProps) {
+export function CostsTable({ costs, state, onEdit, onDelete }: CostsTableProps) {
   const isInClosedMonth = useIsInClosedMonth();
   const columns: Column<CostEntry>[] = [
     { header: 'Date', cell: (cost) => formatDateText(cost.date), className: 'whitespace-nowrap' },
@@ -79,13 +64,9 @@ export function CostsTable({
       caption="Costs"
       columns={columns}
       rows={costs}
-      rowKey={(cost) => cost.id}
       minWidth="min-w-[760px]"
       compact
-      loading={isLoading && 'Loading costs…'}
-      isFetching={isFetching}
-      empty={empty}
-      rowFocus={rowFocus}
+      {...listTableProps(state, 'Loading costs…')}
     />
   );
 }

@@ -6,7 +6,6 @@ import {
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
   projectFields,
-  type Project,
 } from '@staff-admin/shared';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
@@ -21,6 +20,7 @@ import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/for
 import { toast } from '../../../lib/toast.js';
 import { useUpdateProject } from '../api/update-project.js';
 import { PersonPicker } from './person-picker.js';
+import type { ProjectDialogProps } from './project-dialog-props.js';
 
 const CURRENCY_OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: code }));
 const STATUS_OPTIONS = PROJECT_STATUSES.map((value) => ({
@@ -49,15 +49,7 @@ type FormOutput = z.output<typeof formSchema>;
 const FIELDS = ['code', 'name', 'client', 'currency', 'startDate', 'endDate', 'ownerId'] as const;
 
 /** Changes a project; its currency is fixed once it has costs (the field says why). */
-export function EditProjectDialog({
-  project,
-  open,
-  onOpenChange,
-}: {
-  project: Project;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function EditProjectDialog({ project, open, onOpenChange }: ProjectDialogProps) {
   const update = useUpdateProject();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),

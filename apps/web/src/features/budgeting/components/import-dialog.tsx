@@ -17,7 +17,6 @@ import {
   type CostImportMapping,
   type CostImportResult,
   type ImportBatch,
-  type Project,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
 import Papa from 'papaparse';
@@ -32,6 +31,7 @@ import { toast } from '../../../lib/toast.js';
 import { useImportCosts, useUndoImport } from '../api/import-costs.js';
 import { costsCount, undoImportQuestion } from '../utils/cost-counts.js';
 import { readCostFile } from '../utils/read-cost-file.js';
+import type { ProjectDialogProps } from './project-dialog-props.js';
 
 const NONE = '__none__';
 
@@ -61,15 +61,7 @@ function guessMapping(headers: string[]): CostImportMapping {
  * row's errors, which can be fixed here), then import it as one batch, which the last step offers
  * to undo. Each step takes focus when the wizard reaches it.
  */
-export function ImportDialog({
-  project,
-  open,
-  onOpenChange,
-}: {
-  project: Project;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ImportDialog({ project, open, onOpenChange }: ProjectDialogProps) {
   const fileInputId = useId();
   const importCosts = useImportCosts();
   const undo = useUndoImport();

@@ -111,16 +111,15 @@ export function CostsPanel({ project }: { project: ProjectDetail }) {
       <ListResults itemNames={COST_NAMES} query={costs} list={list} what="costs">
         <CostsTable
           costs={costs.data?.data ?? []}
-          isLoading={costs.isPending}
-          isFetching={costs.isFetching}
-          empty={
-            filtered
+          state={{
+            query: costs,
+            rowFocus,
+            empty: filtered
               ? 'No cost matches these filters.'
-              : 'No costs yet: add one or import a CSV file.'
-          }
+              : 'No costs yet: add one or import a CSV file.',
+          }}
           onEdit={setEditing}
           onDelete={setDeleting}
-          rowFocus={rowFocus}
         />
       </ListResults>
       <CostDialog project={project} open={adding} onOpenChange={setAdding} />

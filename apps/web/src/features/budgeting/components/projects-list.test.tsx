@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../testing/data.js';
 import { answer, apiError, gate } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
-import { createProject, serveProjects } from '../testing/budgeting-api.js';
+import { createProject, projectsPage, serveProjects } from '../testing/budgeting-api.js';
 
 const FINANCE = createUser({ position: 'finance' });
 
@@ -83,17 +83,7 @@ describe('project list', () => {
     const held = gate();
     answer('get', '/projects', async () => {
       await held.opened;
-      return HttpResponse.json({
-        data: [],
-        meta: {
-          currentPage: 1,
-          itemsPerPage: 10,
-          totalItems: 0,
-          totalPages: 0,
-          totals: null,
-          currencies: [],
-        },
-      });
+      return HttpResponse.json(projectsPage([]));
     });
     renderApp('/financial/projects', { user: FINANCE });
     expect(await screen.findByText('Loading projects…')).toBeVisible();

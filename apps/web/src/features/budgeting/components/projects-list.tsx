@@ -13,6 +13,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
 import { ChoiceFilter } from '../../../components/ui/filter-dropdown.js';
 import { ListResults } from '../../../components/ui/list-results.js';
+import { listTableProps } from '../../../components/ui/list-table-state.js';
 import { SearchBox } from '../../../components/ui/search-box.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -146,17 +147,18 @@ export function ProjectsList() {
           caption="Projects"
           columns={COLUMNS}
           rows={rows}
-          rowKey={(project) => project.id}
           minWidth="min-w-[1100px]"
-          sort={list.sort}
-          loading={projects.isPending && 'Loading projects…'}
-          isFetching={projects.isFetching}
+          {...listTableProps(
+            {
+              query: projects,
+              sort: list.sort,
+              empty: PROJECTS_LIST.isFiltered(params)
+                ? 'No project matches these filters.'
+                : 'Create the first project with its budget.',
+            },
+            'Loading projects…',
+          )}
           emptyTitle="No projects found"
-          empty={
-            PROJECTS_LIST.isFiltered(params)
-              ? 'No project matches these filters.'
-              : 'Create the first project with its budget.'
-          }
           footer={
             meta &&
             rows.length > 0 && <TotalsRow totals={meta.totals} currencies={meta.currencies} />

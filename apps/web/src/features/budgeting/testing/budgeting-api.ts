@@ -45,35 +45,39 @@ export const detailOf = (project: Project, monthlyCosts: ProjectDetail['monthlyC
   monthlyCosts,
 });
 
+/** GET /projects's one page of these rows, the totals as the server would compute them. */
+export function projectsPage(projects: Project[]): ProjectList {
+  const currencies = [...new Set(projects.map((p) => p.currency))].sort();
+  const sum = (pick: (p: Project) => number) => projects.reduce((s, p) => s + pick(p), 0);
+  const currency = currencies[0] ?? 'GBP';
+  return {
+    data: projects,
+    meta: {
+      currentPage: 1,
+      itemsPerPage: 10,
+      totalItems: projects.length,
+      totalPages: projects.length ? 1 : 0,
+      totals:
+        currencies.length === 1
+          ? {
+              currency,
+              budget: { amount: sum((p) => p.budget.amount), currency },
+              actual: { amount: sum((p) => p.actual.amount), currency },
+              remaining: { amount: sum((p) => p.remaining.amount), currency },
+            }
+          : null,
+      currencies,
+    },
+  };
+}
+
 /** GET /projects with these rows; the totals as the server would compute them. */
 export function serveProjects(projects: Project[]) {
   const queries: Record<string, string>[] = [];
   server.use(
     http.get(`${API}/projects`, ({ request }) => {
       queries.push(Object.fromEntries(new URL(request.url).searchParams));
-      const currencies = [...new Set(projects.map((p) => p.currency))].sort();
-      const sum = (pick: (p: Project) => number) => projects.reduce((s, p) => s + pick(p), 0);
-      const currency = currencies[0] ?? 'GBP';
-      const body: ProjectList = {
-        data: projects,
-        meta: {
-          currentPage: 1,
-          itemsPerPage: 10,
-          totalItems: projects.length,
-          totalPages: projects.length ? 1 : 0,
-          totals:
-            currencies.length === 1
-              ? {
-                  currency,
-                  budget: { amount: sum((p) => p.budget.amount), currency },
-                  actual: { amount: sum((p) => p.actual.amount), currency },
-                  remaining: { amount: sum((p) => p.remaining.amount), currency },
-                }
-              : null,
-          currencies,
-        },
-      };
-      return HttpResponse.json(body);
+      return HttpResponse.json(projectsPage(projects));
     }),
   );
   return queries;

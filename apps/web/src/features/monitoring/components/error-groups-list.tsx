@@ -75,21 +75,20 @@ export function ErrorGroupsList() {
       <ListResults label="Errors" itemNames={GROUP_NAMES} query={groups} list={list} what="errors">
         <ErrorGroupsTable
           groups={visible}
-          sort={list.sort}
+          state={{
+            query: groups,
+            sort: list.sort,
+            rowFocus,
+            empty: ERROR_GROUPS_LIST.isFiltered(params)
+              ? 'No error group matches these filters.'
+              : 'Nothing has gone wrong on the server or in the site yet.',
+          }}
           selection={{
             isSelected: (group) => selected.has(group.id),
             onChange: select,
             pageLabel: 'Select every error group on this page',
             rowLabel: (group) => `Select ${group.title}`,
           }}
-          isLoading={groups.isPending}
-          isFetching={groups.isFetching}
-          rowFocus={rowFocus}
-          empty={
-            ERROR_GROUPS_LIST.isFiltered(params)
-              ? 'No error group matches these filters.'
-              : 'Nothing has gone wrong on the server or in the site yet.'
-          }
         />
       </ListResults>
     </div>

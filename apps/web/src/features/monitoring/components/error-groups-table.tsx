@@ -4,16 +4,10 @@ import {
   type ErrorGroup,
   type ErrorGroupSortColumn,
 } from '@staff-admin/shared';
-import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  DataTable,
-  type Column,
-  type RowSelection,
-  type TableSort,
-} from '../../../components/ui/data-table.js';
+import { DataTable, type Column, type RowSelection } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
-import type { RemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
+import { listTableProps, type ListTableState } from '../../../components/ui/list-table-state.js';
 import { paths } from '../../../config/paths.js';
 import { ErrorStatusBadge } from './error-status-badge.js';
 
@@ -59,44 +53,26 @@ const COLUMNS: Column<ErrorGroup, ErrorGroupSortColumn>[] = [
 
 interface ErrorGroupsTableProps {
   groups: ErrorGroup[];
-  sort: TableSort<ErrorGroupSortColumn>;
+  /** Its `empty` is said under "No errors found"; a group that leaves hands focus on. */
+  state: ListTableState<ErrorGroupSortColumn>;
   selection: RowSelection<ErrorGroup>;
-  isLoading: boolean;
-  isFetching: boolean;
-  /** Said under "No errors found" when there are none. */
-  empty: ReactNode;
-  /** A group that leaves the list hands focus to its neighbour. */
-  rowFocus: RemovedRowFocus;
 }
 
 /**
  * Error groups as a table: headers sort it, a checkbox per row selects it for bulk resolve; the
  * title is the row's link, and a click elsewhere on the row opens it too (for the mouse).
  */
-export function ErrorGroupsTable({
-  groups,
-  sort,
-  selection,
-  isLoading,
-  isFetching,
-  empty,
-  rowFocus,
-}: ErrorGroupsTableProps) {
+export function ErrorGroupsTable({ groups, state, selection }: ErrorGroupsTableProps) {
   const navigate = useNavigate();
   return (
     <DataTable
       caption="Error groups"
       columns={COLUMNS}
       rows={groups}
-      rowKey={(group) => group.id}
       minWidth="min-w-[900px]"
-      sort={sort}
       selection={selection}
-      loading={isLoading && 'Loading errors…'}
-      isFetching={isFetching}
+      {...listTableProps(state, 'Loading errors…')}
       emptyTitle="No errors found"
-      empty={empty}
-      rowFocus={rowFocus}
       onRowClick={(group) => void navigate(paths.monitoring.errorGroup.getHref(group.id))}
     />
   );

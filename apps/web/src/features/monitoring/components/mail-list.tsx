@@ -76,18 +76,17 @@ export function MailList() {
       <ListResults label="Mail" itemNames={MAIL_NAMES} query={mail} list={list} what="mail">
         <MailTable
           mails={mail.data?.data ?? []}
-          sort={list.sort}
+          state={{
+            query: mail,
+            sort: list.sort,
+            rowFocus,
+            empty: MAIL_LIST.isFiltered(params)
+              ? 'No mail matches these filters.'
+              : 'No mail has been queued yet. Send a test mail to try the mail server.',
+          }}
           onRetry={retryMail}
           onCancel={setCancelling}
           retrying={retry.isPending ? (retry.variables ?? null) : null}
-          isLoading={mail.isPending}
-          isFetching={mail.isFetching}
-          rowFocus={rowFocus}
-          empty={
-            MAIL_LIST.isFiltered(params)
-              ? 'No mail matches these filters.'
-              : 'No mail has been queued yet. Send a test mail to try the mail server.'
-          }
         />
       </ListResults>
       <ConfirmDialog

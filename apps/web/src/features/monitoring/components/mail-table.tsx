@@ -9,24 +9,19 @@ import {
 } from '@staff-admin/shared';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
-import { DataTable, type Column, type TableSort } from '../../../components/ui/data-table.js';
+import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
-import type { RemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
+import { listTableProps, type ListTableState } from '../../../components/ui/list-table-state.js';
 import { MailStateBadge } from './mail-state-badge.js';
 
 interface MailTableProps {
   mails: OutboxMail[];
-  sort: TableSort<MailSortColumn>;
+  /** Its `empty` is said under "No mail found"; a mail that leaves the filtered list hands focus on. */
+  state: ListTableState<MailSortColumn>;
   onRetry: (mail: OutboxMail) => void;
   onCancel: (mail: OutboxMail) => void;
   /** The mail whose retry is under way (its button shows busy). */
   retrying: string | null;
-  isLoading: boolean;
-  isFetching: boolean;
-  /** Said under "No mail found" when there is none. */
-  empty: ReactNode;
-  /** A mail that leaves the filtered list hands focus on. */
-  rowFocus: RemovedRowFocus;
 }
 
 const at = (value: string) => <DateTime value={value} pattern={RECORD_DATE_FORMAT} />;
@@ -49,17 +44,7 @@ function stateDetail(mail: OutboxMail): ReactNode {
 const stateId = (mail: OutboxMail) => `mail-state-${mail.id}`;
 
 /** The outbox as a table: headers sort it, each row offers the actions its state allows. */
-export function MailTable({
-  mails,
-  sort,
-  onRetry,
-  onCancel,
-  retrying,
-  isLoading,
-  isFetching,
-  empty,
-  rowFocus,
-}: MailTableProps) {
+export function MailTable({ mails, state, onRetry, onCancel, retrying }: MailTableProps) {
   const columns: Column<OutboxMail, MailSortColumn>[] = [
     {
       header: 'Kind',
@@ -106,14 +91,9 @@ export function MailTable({
       caption="Mail outbox"
       columns={columns}
       rows={mails}
-      rowKey={(mail) => mail.id}
       minWidth="min-w-[900px]"
-      sort={sort}
-      loading={isLoading && 'Loading mail…'}
-      isFetching={isFetching}
+      {...listTableProps(state, 'Loading mail…')}
       emptyTitle="No mail found"
-      empty={empty}
-      rowFocus={rowFocus}
     />
   );
 }

@@ -140,7 +140,6 @@ export function SecurityAuditTrail() {
           caption="Audit trail"
           columns={COLUMNS}
           rows={audit.data?.data ?? []}
-          rowKey={(event) => event.id}
           minWidth="min-w-[720px]"
           compact
           loading={audit.isPending && 'Loading the audit trail…'}

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
-import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
-import { registerTrimmed, useForm } from '../../../lib/form.js';
-import { toast } from '../../../lib/toast.js';
+import { registerTrimmed, showFieldRefusal, useForm } from '../../../lib/form.js';
 
 /** The name's validation (zod) loads as the form shows; see two-step-resolvers.ts. */
 const resolver = lazyResolver<{ name: string }, unknown, { name: string }>(
@@ -40,15 +38,7 @@ export function PasskeyNameForm({
     try {
       await onSubmit(name);
     } catch (error) {
-      if (isApiError(error, 400)) {
-        setError(
-          'name',
-          { type: 'server', message: error.errors?.name ?? error.message },
-          { shouldFocus: true },
-        );
-      } else {
-        toast.error(getErrorMessage(error));
-      }
+      showFieldRefusal(setError, 'name', error, [400]);
     }
   });
 

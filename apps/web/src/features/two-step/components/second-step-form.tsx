@@ -20,7 +20,7 @@ import { useCompleteSecondStep } from '../api/complete-second-step.js';
 import { useSignInWithPasskey } from '../api/sign-in-with-passkey.js';
 import { isServerError } from '../utils/is-server-error.js';
 import { TwoStepHeader } from './two-step-header.js';
-import { useForm } from '../../../lib/form.js';
+import { showFieldRefusal, useForm } from '../../../lib/form.js';
 
 type CodeMethod = Exclude<SecondStepMethod, 'passkey'>;
 
@@ -78,14 +78,8 @@ export function SecondStepForm({ challenge }: { challenge: SecondStepChallenge }
     } catch (error) {
       if (isApiError(error, 401)) {
         await backToLogin();
-      } else if (isApiError(error, 400)) {
-        setError(
-          'code',
-          { type: 'server', message: error.errors?.code ?? error.message },
-          { shouldFocus: true },
-        );
       } else {
-        toast.error(getErrorMessage(error));
+        showFieldRefusal(setError, 'code', error, [400]);
       }
     }
   });

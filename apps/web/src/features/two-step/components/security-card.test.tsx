@@ -31,6 +31,17 @@ function renderProfile(status: TwoStepStatus, overrides = {}) {
   return { ...view, reads, setStatus: (next: TwoStepStatus) => (current = next) };
 }
 
+/** Opens Set up authenticator app, on a server that refuses the code typed. */
+async function openSetUpRefusingTheCode(user: ReturnType<typeof renderProfile>['user']) {
+  answer('post', '/users/profile/two-step/totp', () =>
+    HttpResponse.json({ data: { secret: SECRET, otpauthUrl: 'otpauth://totp/x', qrCode: QR } }),
+  );
+  answer('post', '/users/profile/two-step/totp/confirm', () =>
+    apiError(400, 'Validation failed', { code: TWO_STEP_MESSAGES.wrongCode }),
+  );
+  await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+  return screen.findByRole('dialog', { name: 'Set up authenticator app' });
+}
 describe('security card', () => {
   beforeEach(() => {
     startRegistration.mockReset();
@@ -88,14 +99,7 @@ describe('security card', () => {
 
   it('shows a wrong setup code on its field', async () => {
     const { user } = renderProfile(twoStepStatus());
-    answer('post', '/users/profile/two-step/totp', () =>
-      HttpResponse.json({ data: { secret: SECRET, otpauthUrl: 'otpauth://totp/x', qrCode: QR } }),
-    );
-    answer('post', '/users/profile/two-step/totp/confirm', () =>
-      apiError(400, 'Validation failed', { code: TWO_STEP_MESSAGES.wrongCode }),
-    );
-    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Set up authenticator app' });
+    const dialog = await openSetUpRefusingTheCode(user);
     await user.type(within(dialog).getByLabelText('Code from the app'), '000000');
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
     const code = within(dialog).getByLabelText('Code from the app');
@@ -210,14 +214,7 @@ describe('security card', () => {
 
   it('reads out a wrong code in the set-up dialog sent with Enter, where focus stays', async () => {
     const { user } = renderProfile(twoStepStatus());
-    answer('post', '/users/profile/two-step/totp', () =>
-      HttpResponse.json({ data: { secret: SECRET, otpauthUrl: 'otpauth://totp/x', qrCode: QR } }),
-    );
-    answer('post', '/users/profile/two-step/totp/confirm', () =>
-      apiError(400, 'Validation failed', { code: TWO_STEP_MESSAGES.wrongCode }),
-    );
-    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Set up authenticator app' });
+    const dialog = await openSetUpRefusingTheCode(user);
     const code = within(dialog).getByLabelText('Code from the app');
     await user.type(code, '000000{Enter}');
 

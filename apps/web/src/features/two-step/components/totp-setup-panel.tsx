@@ -3,13 +3,12 @@ import { CopyIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
-import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
 import { copyText } from './copy-text.js';
 import { StepHeading } from './step-heading.js';
-import { useForm } from '../../../lib/form.js';
+import { showFieldRefusal, useForm } from '../../../lib/form.js';
 
 /** The code's validation (zod) loads as the panel shows; see two-step-resolvers.ts. */
 const resolver = lazyResolver<ConfirmTotpInput, unknown, { code: string }>(
@@ -56,15 +55,7 @@ export function TotpSetupPanel({
     try {
       result = await confirm.mutateAsync(values);
     } catch (error) {
-      if (isApiError(error, 400) || isApiError(error, 409)) {
-        setError(
-          'code',
-          { type: 'server', message: error.errors?.code ?? error.message },
-          { shouldFocus: true },
-        );
-      } else {
-        toast.error(getErrorMessage(error));
-      }
+      showFieldRefusal(setError, 'code', error, [400, 409]);
       return;
     }
     toast.success(TWO_STEP_MESSAGES.enabled);

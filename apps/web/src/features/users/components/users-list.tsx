@@ -157,9 +157,14 @@ export function UsersList() {
       <ListResults label="Users" itemNames={USERS} query={users} list={list} what="users">
         <UsersTable
           users={visible}
-          sort={list.sort}
-          isLoading={users.isPending}
-          isFetching={users.isFetching}
+          state={{
+            query: users,
+            sort: list.sort,
+            rowFocus,
+            empty: narrowed
+              ? 'No user matches these filters.'
+              : params.search && `Nobody’s name or email contains “${params.search}”.`,
+          }}
           selection={{
             isSelected,
             onChange: choose,
@@ -168,16 +173,10 @@ export function UsersList() {
             pageId: selectPageId,
           }}
           lockedEmails={lockedEmails}
-          rowFocus={rowFocus}
           onUnlock={(user) => {
             setUnlockUser(user);
             setUnlockOpen(true);
           }}
-          empty={
-            narrowed
-              ? 'No user matches these filters.'
-              : params.search && `Nobody’s name or email contains “${params.search}”.`
-          }
         />
       </ListResults>
       <BulkActionDialog

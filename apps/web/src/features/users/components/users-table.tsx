@@ -7,21 +7,15 @@ import {
   type UserSortColumn,
 } from '@staff-admin/shared';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { LockIcon, LockOpenIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.js';
-import {
-  DataTable,
-  type Column,
-  type RowSelection,
-  type TableSort,
-} from '../../../components/ui/data-table.js';
+import { DataTable, type Column, type RowSelection } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
+import { listTableProps, type ListTableState } from '../../../components/ui/list-table-state.js';
 import { SsoBadge } from '../../../components/ui/sso-badge.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
-import type { RemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { paths } from '../../../config/paths.js';
 import { formatDate } from '../../../lib/format-date.js';
 
@@ -36,19 +30,12 @@ const badgeClass =
 
 interface UsersTableProps {
   users: User[];
-  sort: TableSort<UserSortColumn>;
-  /** Nothing to show yet: the first page is loading. */
-  isLoading: boolean;
-  /** Another page is loading while this one is shown. */
-  isFetching: boolean;
-  /** Said in place of rows when there are none, under "No users found". */
-  empty: ReactNode;
+  /** Its `empty` is said under "No users found"; a user who leaves the list hands focus on. */
+  state: ListTableState<UserSortColumn>;
   selection: RowSelection<User>;
   /** Emails locked by failed sign-ins now (normalised). */
   lockedEmails: ReadonlySet<string>;
   onUnlock: (user: User) => void;
-  /** A user who leaves the list hands focus to the next row. */
-  rowFocus: RemovedRowFocus;
 }
 
 function LastSignIn({ value }: { value: string | null }) {
@@ -152,17 +139,7 @@ function NameCell({ user }: { user: User }) {
  * bulk actions; each row's name is a link to the user, and a click anywhere else on the row
  * opens the user too (for the mouse).
  */
-export function UsersTable({
-  users,
-  sort,
-  isLoading,
-  isFetching,
-  empty,
-  selection,
-  lockedEmails,
-  onUnlock,
-  rowFocus,
-}: UsersTableProps) {
+export function UsersTable({ users, state, selection, lockedEmails, onUnlock }: UsersTableProps) {
   const navigate = useNavigate();
   const columns: Column<User, UserSortColumn>[] = [
     { header: 'Full name', sort: 'fullName', cell: (user) => <NameCell user={user} /> },
@@ -212,15 +189,10 @@ export function UsersTable({
       caption="Users"
       columns={columns}
       rows={users}
-      rowKey={(user) => user.id}
       minWidth="min-w-[1180px]"
-      sort={sort}
       selection={selection}
-      loading={isLoading && 'Loading users…'}
-      isFetching={isFetching}
+      {...listTableProps(state, 'Loading users…')}
       emptyTitle="No users found"
-      empty={empty}
-      rowFocus={rowFocus}
       onRowClick={(user) => void navigate(paths.user.getHref(user.id))}
     />
   );
