@@ -33,9 +33,10 @@ async function offline(page: Page) {
  * From our login page to the provider and back, by keyboard only: Tab to the SSO button, Enter;
  * on the provider's own pages type the login and a password, Enter, and Continue (consent).
  */
-async function signInWithSso(page: Page, login: string) {
+async function signInWithSso(page: Page, login: string, startAt = '/auth/login') {
   await offline(page);
-  await page.goto(`${sso.baseURL}/auth/login`);
+  await page.goto(`${sso.baseURL}${startAt}`);
+  await expect(page).toHaveURL(`${sso.baseURL}/auth/login`);
   const button = page.getByRole('link', { name: SSO_BUTTON });
   await expect(button).toBeVisible();
   for (let presses = 0; presses < 10; presses += 1) {
@@ -99,6 +100,17 @@ test('a member of staff signs in with one click, axe clean, and lands signed in'
   await expect(page).toHaveURL(`${sso.baseURL}/auth/sso-refused?reason=invalid_request`);
   await expect(page.getByText(SSO_MESSAGES.invalid_request)).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
+});
+
+test('a guest who asked for a guarded page lands on it after signing in by SSO', async ({
+  page,
+}) => {
+  const member = await sso.createUser({ fullName: 'Paula Page', position: 'contractor' });
+  atProvider(member.email);
+  // The guard sends the guest to log in; the SSO button carries the page on to the server.
+  await signInWithSso(page, member.email, '/users/profile/change-password');
+  await expect(page).toHaveURL(`${sso.baseURL}/users/profile/change-password`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
 });
 
 test('an invited person signs in by SSO and their set-up is done', async ({ page, request }) => {

@@ -124,6 +124,25 @@ describe('invite, roles from the groups claim, no default role', () => {
     expect(await ssoSignIn(t, 'grace-sub')).toHaveProperty('answer.access_token');
   });
 
+  it('passes the page first asked for on to the landing page, when it is a page of this site', async () => {
+    const { t } = s;
+    const { sub } = await person(s);
+    const landing = async (returnTo: string) => {
+      const { location } = await signInUntilCallback(t, sub, undefined, returnTo);
+      expect(completeCode(location), location).toBeDefined();
+      return new URLSearchParams(location.split('?')[1]).get('returnTo');
+    };
+    expect(await landing('/budgeting?month=2026-03#top')).toBe('/budgeting?month=2026-03#top');
+    for (const elsewhere of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/auth/two-step',
+    ]) {
+      expect(await landing(elsewhere), elsewhere).toBeNull();
+    }
+  });
+
   it('refuses a wrong state', async () => {
     const { t } = s;
     const { sub } = await person(s);

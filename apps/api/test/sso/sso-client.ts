@@ -27,8 +27,9 @@ const cookieValue = (setCookie: string | string[] | undefined) =>
   /sso_browser=([^;]+)/.exec(String(setCookie ?? ''))?.[1];
 
 /** GET /auth/oidc/start: the provider's authorization URL and the binding cookie. */
-export async function start({ app }: Pick<TestApp, 'app'>) {
-  const response = await app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+export async function start({ app }: Pick<TestApp, 'app'>, returnTo?: string) {
+  const query = returnTo === undefined ? '' : `?${new URLSearchParams({ returnTo }).toString()}`;
+  const response = await app.inject({ method: 'GET', url: `/api/auth/oidc/start${query}` });
   if (response.statusCode !== 302) throw new Error(`start answered ${response.statusCode}`);
   return {
     authorizationUrl: String(response.headers.location),
@@ -72,8 +73,9 @@ export async function signInUntilCallback(
   testApp: Pick<TestApp, 'app'>,
   sub: string,
   tamper: (authorizationUrl: URL) => void = () => {},
+  returnTo?: string,
 ) {
-  const { authorizationUrl, browser } = await start(testApp);
+  const { authorizationUrl, browser } = await start(testApp, returnTo);
   const url = new URL(authorizationUrl);
   tamper(url);
   const back = await signInAtProvider(url.href, sub);

@@ -133,7 +133,7 @@ export class SsoService {
     origin: RequestOrigin,
   ): Promise<string> {
     try {
-      const answer = await this.finish(query, browser, origin);
+      const { answer, returnTo } = await this.finish(query, browser, origin);
       const code = generateOpaqueToken();
       await this.deps.repository.insertExchange({
         codeHash: hashToken(code),
@@ -141,7 +141,8 @@ export class SsoService {
         answerSealed: this.deps.box.seal(JSON.stringify(answer)),
         expiresAt: toIso(this.deps.clock.now() + EXCHANGE_TTL_MS),
       });
-      return `${SSO_COMPLETE_PATH}?code=${encodeURIComponent(code)}`;
+      const landing = new URLSearchParams({ code, ...(returnTo ? { returnTo } : {}) });
+      return `${SSO_COMPLETE_PATH}?${landing.toString()}`;
     } catch (error) {
       if (!(error instanceof SsoRefused)) throw error;
       await this.deps.audit.record({
@@ -172,7 +173,7 @@ export class SsoService {
     query: Record<string, string | undefined>,
     browser: string | undefined,
     origin: RequestOrigin,
-  ): Promise<LoginAnswer> {
+  ): Promise<{ answer: LoginAnswer; returnTo: string | null }> {
     const { relyingParty, repository, clock } = this.deps;
     if (!relyingParty || !query.state) throw new SsoRefused('invalid_request', 'no state');
     const pending = await repository.takeSignIn(hashToken(query.state));
@@ -203,7 +204,8 @@ export class SsoService {
     }
     const idToken = tokens.claims();
     if (!idToken) throw new SsoRefused('invalid_request', 'no ID token');
-    return this.signIn(this.readClaims(idToken), origin);
+    const answer = await this.signIn(this.readClaims(idToken), origin);
+    return { answer, returnTo: safeReturnTo(pending.returnTo ?? undefined) };
   }
 
   private readClaims(idToken: client.IDToken): Claims {
@@ -403,10 +405,12 @@ function refusedPath(reason: SsoRefusalReason): string {
   return `${SSO_REFUSED_PATH}?reason=${reason}`;
 }
 
-/** Only a path on this site: never another origin. */
+/** Every sign-in step's path starts so: never a page to come back to (as the site decides). */
+const SIGN_IN_STEPS = '/auth/';
+
+/** Only a page of this site: a path of its own (never `//host` or `/\host`), not a sign-in step. */
 function safeReturnTo(value: string | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
-    return null;
-  }
-  return value.slice(0, 500);
+  if (!value || !/^\/(?![/\\])/.test(value) || value.includes('\\')) return null;
+  if (value.startsWith(SIGN_IN_STEPS) || value.length > 500) return null;
+  return value;
 }

@@ -11,12 +11,6 @@ import { afterLogin } from './after-login.js';
 
 const TITLE = 'Signing you in';
 
-/**
- * /auth/sso/complete?code=: company sign-in comes back here from the server's callback. The code
- * is exchanged for the answer a password sign-in gives, and the visit goes on exactly as after
- * one: signed in, to the page first asked for (`returnTo`, when the server passes it on); or to
- * the second step. A code that does not work ends on the refusal page.
- */
 /** Where the exchange's answer leads, with the router state the next page reads. */
 function nextPage(result: SignInResult, from: string | null): { to: string; state?: unknown } {
   if (result.secondStep) {
@@ -28,7 +22,7 @@ function nextPage(result: SignInResult, from: string | null): { to: string; stat
 /**
  * /auth/sso/complete?code=: company sign-in comes back here from the server's callback. The code
  * is exchanged for the answer a password sign-in gives, and the visit goes on exactly as after
- * one: signed in, to the page first asked for (`returnTo`, when the server passes it on); or to
+ * one: signed in, to the page first asked for (`returnTo`, which the server passes on); or to
  * the second step. A code that does not work ends on the refusal page.
  */
 export function SsoCompleteRoute() {
