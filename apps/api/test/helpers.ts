@@ -218,6 +218,7 @@ export async function staleAdminActor(testApp: Pick<TestApp, 'services'>): Promi
     position: 'admin',
     status: 'active',
     twoStepEnabled: false,
+    twoStepByProvider: false,
     reauthenticatedAt: null,
   };
 }

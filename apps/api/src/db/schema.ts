@@ -49,6 +49,10 @@ export interface SessionsTable {
   user_agent: string | null;
   /** When the password (and code) was last entered in this session: sign-in or re-authentication. */
   reauthenticated_at: string | null;
+  /** The company provider's issuer when the session was started by SSO (its sign-out too). */
+  sso_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider asserted a multi-factor sign-in: two-step for MFA_REQUIRED_ROLES here. */
+  two_step_by_provider: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface RefreshTokensTable {

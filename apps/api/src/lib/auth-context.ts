@@ -8,6 +8,8 @@ export interface AuthContext {
   status: Status;
   /** A second factor (authenticator or passkey) is on. */
   twoStepEnabled: boolean;
+  /** The session was started by SSO and the provider asserted a multi-factor sign-in. */
+  twoStepByProvider: boolean;
   /** When the password (and code) was last entered in this session; null: never recorded. */
   reauthenticatedAt: string | null;
 }

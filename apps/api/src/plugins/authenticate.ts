@@ -19,13 +19,17 @@ declare module 'fastify' {
 
 /**
  * `twoStepRoles` (MFA_REQUIRED_ROLES): a caller with one of these positions and no second factor
+ * (of ours, or asserted by the company provider for this session)
  * may call only the routes marked `config: { duringTwoStepSetup: true }`; any other route answers
  * 403 `reason: "two_step_setup_required"`. On public routes such a caller is anonymous.
  */
 export const authenticatePlugin = fp<{ auth: AuthService; twoStepRoles: readonly Position[] }>(
   async (app, { auth, twoStepRoles }) => {
+    // A company sign-in the provider made multi-factor counts as two-step for its session.
     const mustSetUp = (context: AuthContext) =>
-      !context.twoStepEnabled && twoStepRoles.includes(context.position);
+      !context.twoStepEnabled &&
+      !context.twoStepByProvider &&
+      twoStepRoles.includes(context.position);
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const context = await auth.authenticate(request.headers.authorization);

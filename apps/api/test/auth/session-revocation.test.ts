@@ -34,6 +34,7 @@ describe('session cache', () => {
     status: 'active',
     position: 'admin',
     twoStepEnabled: false,
+    twoStepByProvider: false,
     reauthenticatedAt: null,
   });
 

@@ -64,9 +64,9 @@ function createProvider(issuer: string, redirectUri: string, people: Map<string,
       };
     },
     claims: {
-      amr: null,
-      acr: null,
-      openid: ['sub'],
+      // With the openid scope, so that the ID token carries how the person signed in (the login's
+      // amr and acr), as the common providers' ID tokens do.
+      openid: ['sub', 'acr', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['name', 'groups'],
     },

@@ -11,6 +11,9 @@ import type { DbEngine } from '../database.js';
  * - `sso_exchanges`: the finished sign-in's answer (sealed), found by the SHA-256 of the one-time
  *   exchange code the site trades for it. Used once, within a minute.
  * - `users.role_from_sso`: the role follows the provider's claim ("Managed by SSO").
+ * - `sessions.sso_issuer`: the provider a session was started at (sign-out there too), and
+ *   `sessions.two_step_by_provider`: the provider asserted a multi-factor sign-in, which counts as
+ *   two-step for MFA_REQUIRED_ROLES in that session.
  */
 export function sso(engine: DbEngine): Migration {
   const id = engine === 'postgres' ? 'uuid' : 'text';
@@ -21,6 +24,11 @@ export function sso(engine: DbEngine): Migration {
       await db.schema
         .alterTable('users')
         .addColumn('role_from_sso', 'boolean', (col) => col.notNull().defaultTo(sql`false`))
+        .execute();
+      await db.schema.alterTable('sessions').addColumn('sso_issuer', 'text').execute();
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('two_step_by_provider', 'boolean', (col) => col.notNull().defaultTo(sql`false`))
         .execute();
 
       await db.schema
@@ -58,6 +66,8 @@ export function sso(engine: DbEngine): Migration {
       await db.schema.dropTable('sso_exchanges').execute();
       await db.schema.dropTable('sso_sign_ins').execute();
       await db.schema.dropTable('user_identities').execute();
+      await db.schema.alterTable('sessions').dropColumn('two_step_by_provider').execute();
+      await db.schema.alterTable('sessions').dropColumn('sso_issuer').execute();
       await db.schema.alterTable('users').dropColumn('role_from_sso').execute();
     },
   };

@@ -1,5 +1,5 @@
 import type { Position, Status } from '@staff-admin/shared';
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, RefreshTokensTable, SessionsTable } from '../../db/schema.js';
 
 /** A session's lifetimes: what decides whether it is still alive. */
@@ -16,6 +16,8 @@ export interface SessionAccessRow extends SessionTimes {
   status: Status;
   position: Position;
   twoStepEnabled: boolean;
+  /** Started by SSO with the provider's multi-factor sign-in (counts as two-step). */
+  twoStepByProvider: boolean;
   reauthenticatedAt: string | null;
 }
 
@@ -46,8 +48,16 @@ export class SessionsRepository {
     return this.db.transaction().execute((trx) => work(new SessionsRepository(trx)));
   }
 
-  async insertSession(row: Insertable<SessionsTable>): Promise<void> {
-    await this.db.insertInto('sessions').values(row).execute();
+  async insertSession({
+    two_step_by_provider: byProvider,
+    ...row
+  }: Insertable<SessionsTable>): Promise<void> {
+    // A literal: each engine takes its own boolean (SQLite binds no JavaScript boolean).
+    const twoStepByProvider = byProvider ? sql<boolean>`true` : sql<boolean>`false`;
+    await this.db
+      .insertInto('sessions')
+      .values({ ...row, two_step_by_provider: twoStepByProvider })
+      .execute();
   }
 
   async insertRefreshToken(row: Insertable<RefreshTokensTable>): Promise<void> {
@@ -69,11 +79,18 @@ export class SessionsRepository {
         'users.position as position',
         'users.two_step_enabled as twoStepEnabled',
         'sessions.reauthenticated_at as reauthenticatedAt',
+        'sessions.two_step_by_provider as twoStepByProvider',
       ])
       .where('sessions.id', '=', sessionId)
       .executeTakeFirst();
     // SQLite has no boolean: 0 or 1.
-    return row && { ...row, twoStepEnabled: Boolean(row.twoStepEnabled) };
+    return (
+      row && {
+        ...row,
+        twoStepEnabled: Boolean(row.twoStepEnabled),
+        twoStepByProvider: Boolean(row.twoStepByProvider),
+      }
+    );
   }
 
   /** Records that the session's owner entered their password (and code) again just now. */

@@ -31,6 +31,12 @@ export type { AuthContext };
 /** Where the sign-in came from: kept on the session (the sessions list shows it). */
 export type SessionMeta = RequestOrigin;
 
+/** A session started by company sign-in: its provider, and whether it asserted MFA. */
+export interface SsoSessionStart {
+  issuer: string;
+  twoStepByProvider: boolean;
+}
+
 export interface IssuedSession {
   sessionId: string;
   userId: string;
@@ -134,6 +140,7 @@ export class SessionsService {
     userId: string,
     meta: SessionMeta,
     repos?: Pick<SessionsTransaction, 'sessions'>,
+    sso?: SsoSessionStart,
   ): Promise<IssuedSession> {
     const now = this.clock.now();
     const created = toIso(now);
@@ -150,6 +157,8 @@ export class SessionsService {
         user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
         // Signing in is entering the password (and code): sensitive changes need no new one yet.
         reauthenticated_at: created,
+        sso_issuer: sso?.issuer ?? null,
+        two_step_by_provider: sso?.twoStepByProvider ?? false,
       });
       await repository.insertRefreshToken({
         id: newId(),
@@ -243,6 +252,7 @@ export class SessionsService {
       position: session.position,
       status: session.status,
       twoStepEnabled: session.twoStepEnabled,
+      twoStepByProvider: session.twoStepByProvider,
       reauthenticatedAt: session.reauthenticatedAt,
     };
   }

@@ -361,7 +361,9 @@ export class SsoService {
 
   /**
    * Our session, as after a password. A person with a factor of ours gets our second step unless
-   * the provider asserted a multi-factor sign-in.
+   * the provider asserted a multi-factor sign-in; that assertion is kept on the session, where it
+   * counts as two-step for MFA_REQUIRED_ROLES (no forced set-up). Without it, a required role
+   * with no factor of ours gets the forced set-up, as after a password.
    */
   private async startSession(
     user: SsoUser,
@@ -373,7 +375,10 @@ export class SsoService {
     }
     const session = await this.deps.unitOfWork.run(async ({ repos }) => {
       await repos.users.recordLogin(user.id, nowIso(this.deps.clock));
-      const started = await this.deps.sessions.start(user.id, origin, repos);
+      const started = await this.deps.sessions.start(user.id, origin, repos, {
+        issuer: claims.issuer,
+        twoStepByProvider: claims.providerMfa,
+      });
       await repos.audit.record({
         action: 'auth.login_succeeded',
         actorId: user.id,
