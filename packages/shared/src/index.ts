@@ -12,11 +12,12 @@ export * from './common/schemas.js';
 export * from './common/text.js';
 
 export * from './auth/constants.js';
+export * from './auth/messages.js';
+export * from './auth/refusal-messages.js';
 export * from './auth/password.js';
 export * from './auth/password-policy.js';
 export * from './auth/roles.js';
 export * from './auth/schemas.js';
-export * from './auth/sso.js';
 export * from './auth/types.js';
 
 export * from './users/constants.js';

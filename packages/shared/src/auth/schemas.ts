@@ -71,3 +71,7 @@ export const listSessionsQuerySchema = z.object({
   limitPerPage: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).optional(),
 });
 export type ListSessionsQuery = z.infer<typeof listSessionsQuerySchema>;
+
+/** POST /auth/oidc/exchange: the one-time code the callback handed the site. */
+export const oidcExchangeSchema = z.object({ code: z.string().min(1).max(200) });
+export type OidcExchangeInput = z.infer<typeof oidcExchangeSchema>;

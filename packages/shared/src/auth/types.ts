@@ -21,3 +21,10 @@ export interface ActiveSession {
   /** The session the asking browser is using. */
   current: boolean;
 }
+
+/** GET /auth/oidc: whether the SSO button shows, its name and the domains that must use it. */
+export interface OidcConfig {
+  enabled: boolean;
+  displayName: string | null;
+  requiredDomains: string[];
+}

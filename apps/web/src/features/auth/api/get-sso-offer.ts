@@ -1,4 +1,9 @@
-import type { ApiSuccess, OidcConfig } from '@staff-admin/shared';
+import {
+  ssoButtonLabel,
+  ssoRequiredMessage,
+  type ApiSuccess,
+  type OidcConfig,
+} from '@staff-admin/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE_URL } from '../../../config/app.js';
 
@@ -43,10 +48,9 @@ async function fetchOidcConfig(signal: AbortSignal): Promise<OidcConfig | null> 
 async function getSsoOffer({ signal }: { signal: AbortSignal }): Promise<SsoOffer | null> {
   const config = await fetchOidcConfig(signal);
   if (!config?.displayName) return null;
-  const words = await import('../utils/sso-words.js');
   return {
-    buttonLabel: words.ssoButtonLabel(config.displayName),
-    requiredMessage: words.ssoRequiredMessage(config.displayName),
+    buttonLabel: ssoButtonLabel(config.displayName),
+    requiredMessage: ssoRequiredMessage(config.displayName),
     requiredDomains: config.requiredDomains,
   };
 }
