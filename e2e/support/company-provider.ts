@@ -37,6 +37,7 @@ export async function startCompanyProvider(redirectUri: string): Promise<Company
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
+        post_logout_redirect_uris: [new URL('/auth/login', redirectUri).href],
         response_types: ['code'],
         grant_types: ['authorization_code'],
         // openid-client's default client authentication.

@@ -196,6 +196,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(healthRoutes, { health: core.health, redis });
       await api.register(authRoutes, {
         auth: services.auth,
+        providerSignOut: (sessionId) => services.sso.endSessionUrl(sessionId),
         requestsPerMinute: config.limits.authRequestsPerMinute,
       });
       await api.register(ssoRoutes, {

@@ -1,6 +1,7 @@
 import type {
   ApiSuccess,
   LoginAnswer,
+  LogoutAnswer,
   SecondStepRequired,
   TokenPair,
   User,
@@ -9,6 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getErrorMessage, isApiError } from './api-error.js';
 import { takeEarlyProfile } from './early-profile.js';
+import { leaveSite } from './leave-site.js';
 import { queryClient } from './query-client.js';
 import { getAccessToken, setTokens, signOut, subscribeToSession } from './session.js';
 import { toast } from './toast.js';
@@ -85,16 +87,22 @@ async function signInWith(path: string, body: object): Promise<SignInResult> {
   return { user: await completeSignIn(data.data) };
 }
 
-/** Ends the session on the server, and locally whatever the server said (SPEC §8). */
+/**
+ * Ends the session on the server, and locally whatever the server said (SPEC §8). A session
+ * started by company sign-in then goes on to the provider's sign-out, when the server names one.
+ */
 export async function logout(): Promise<void> {
+  let endSessionUrl: string | null = null;
   try {
     const api = await loadApiClient();
-    await api.delete('/auth/logout');
+    const { data } = await api.delete<ApiSuccess<LogoutAnswer>>('/auth/logout');
+    endSessionUrl = data.data?.endSessionUrl ?? null;
   } catch (error) {
     toast.error(getErrorMessage(error));
   } finally {
     signOut();
   }
+  if (endSessionUrl && /^https?:\/\//.test(endSessionUrl)) leaveSite(endSessionUrl);
 }
 
 /** SPEC §3's current-user context. */

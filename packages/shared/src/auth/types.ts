@@ -22,6 +22,12 @@ export interface ActiveSession {
   current: boolean;
 }
 
+/**
+ * DELETE /auth/logout: null; for a session started by company sign-in whose provider offers
+ * RP-initiated logout, where to send the browser to end the provider's session too.
+ */
+export type LogoutAnswer = { endSessionUrl: string } | null;
+
 /** GET /auth/oidc: whether the SSO button shows, its name and the domains that must use it. */
 export interface OidcConfig {
   enabled: boolean;

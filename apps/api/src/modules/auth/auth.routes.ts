@@ -12,10 +12,21 @@ import type { AuthService } from './auth.service.js';
 
 const tokenPairSchema = envelope(tokenPairDataSchema);
 
+/** DELETE /auth/logout's data: null, or the provider's sign-out for an SSO session. */
+const logoutDataSchema = z
+  .object({
+    endSessionUrl: z
+      .string()
+      .describe("The company provider's sign-out (RP-initiated logout): send the browser there"),
+  })
+  .nullable();
+
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
+  /** The company provider's sign-out URL for a session started by SSO (the sso module's). */
+  providerSignOut: (sessionId: string) => Promise<string | null>;
   requestsPerMinute: number;
-}> = async (app, { auth, requestsPerMinute }) => {
+}> = async (app, { auth, providerSignOut, requestsPerMinute }) => {
   const config = authRateLimit(requestsPerMinute);
 
   app.post(
@@ -63,13 +74,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'End this session: its refresh and access tokens stop working',
+        description:
+          'For a session started by company sign-in whose provider offers RP-initiated logout, ' +
+          "`data.endSessionUrl` is where to send the browser to end the provider's session too; " +
+          'otherwise `data` is null.',
         security: bearerSecurity,
-        response: { 200: envelope(z.null()), ...errorResponses(401, 403, 429) },
+        response: { 200: envelope(logoutDataSchema), ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => {
-      await auth.logout(currentAuth(request), requestOrigin(request));
-      return { data: null };
+      const caller = currentAuth(request);
+      await auth.logout(caller, requestOrigin(request));
+      const endSessionUrl = await providerSignOut(caller.sessionId);
+      return { data: endSessionUrl ? { endSessionUrl } : null };
     },
   );
 };

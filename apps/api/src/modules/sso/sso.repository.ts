@@ -207,6 +207,16 @@ export class SsoRepository {
       .execute();
   }
 
+  /** The provider a session was started at by SSO, or null (a password sign-in). */
+  async sessionIssuer(sessionId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('sso_issuer')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    return row?.sso_issuer ?? null;
+  }
+
   /** The newest successful SSO sign-in (Monitoring). */
   async lastSignInAt(): Promise<string | null> {
     const row = await this.db

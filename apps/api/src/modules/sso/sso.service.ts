@@ -28,6 +28,8 @@ const MFA_AMR = ['mfa', 'otp', 'hwk', 'swk'];
 export const SSO_CALLBACK_PATH = '/api/auth/oidc/callback';
 export const SSO_REFUSED_PATH = '/auth/sso-refused';
 export const SSO_COMPLETE_PATH = '/auth/sso/complete';
+/** Where the provider sends the browser back after its sign-out. */
+const AFTER_PROVIDER_LOGOUT_PATH = '/auth/login';
 
 /** A refusal: the callback sends the browser to the refusal page with this reason. */
 export class SsoRefused extends Error {
@@ -153,6 +155,26 @@ export class SsoService {
       });
       return refusedPath(error.reason);
     }
+  }
+
+  /**
+   * DELETE /auth/logout of a session started here by SSO: the provider's end_session_endpoint
+   * (RP-initiated logout, with our client_id and the way back to the login page), when it offers
+   * one and is still the configured provider; otherwise null.
+   */
+  async endSessionUrl(sessionId: string): Promise<string | null> {
+    const { relyingParty, repository, appUrl } = this.deps;
+    if (!relyingParty) return null;
+    const issuer = await repository.sessionIssuer(sessionId);
+    if (!issuer) return null;
+    const configuration = await relyingParty.configuration();
+    const metadata = configuration?.serverMetadata();
+    if (!configuration || metadata?.issuer !== issuer || !metadata.end_session_endpoint) {
+      return null;
+    }
+    return client.buildEndSessionUrl(configuration, {
+      post_logout_redirect_uri: `${appUrl}${AFTER_PROVIDER_LOGOUT_PATH}`,
+    }).href;
   }
 
   /** POST /auth/oidc/exchange: the login answer, once, to the browser that started the sign-in. */

@@ -1,12 +1,15 @@
 import type { Position } from '@staff-admin/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { leaveSite } from '../../lib/leave-site.js';
 import { createUser } from '../../testing/data.js';
 import { paginate } from '../../testing/paginate.js';
 import { renderApp } from '../../testing/render-app.js';
 import { API, server } from '../../testing/server.js';
 import { isInSection } from './main-nav.js';
+
+vi.mock('../../lib/leave-site.js', () => ({ leaveSite: vi.fn() }));
 
 const NO_ROWS = paginate([], 1, 10);
 
@@ -256,6 +259,25 @@ describe('user menu', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(authorization).toBe('Bearer access-token');
     expect(localStorage.length).toBe(0);
+    expect(leaveSite).not.toHaveBeenCalled();
+  });
+
+  it("after a company sign-in, ends the session here and then goes to the provider's sign-out", async () => {
+    const endSessionUrl =
+      'https://id.acme.example/logout?client_id=staff-admin&post_logout_redirect_uri=x';
+    server.use(
+      http.delete(`${API}/auth/logout`, () => HttpResponse.json({ data: { endSessionUrl } })),
+    );
+    vi.mocked(leaveSite).mockImplementation(() => {
+      // Our session has already ended when the browser leaves.
+      expect(localStorage.length).toBe(0);
+    });
+    const { user } = await renderSignedIn('/users/profile');
+    await user.click(trigger());
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+
+    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith(endSessionUrl));
+    expect(leaveSite).toHaveBeenCalledTimes(1);
   });
 
   it('still signs out locally when the logout call fails, and says why', async () => {
