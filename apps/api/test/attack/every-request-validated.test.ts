@@ -184,6 +184,12 @@ describe('NUL in every string field', () => {
     }
     expect(tried).toContain('POST /api/users/profile/passkeys body name');
     expect(tried).toContain('PATCH /api/users/profile/passkeys/{id} body name');
+    // The company sign-in's calls (issue 35): the callback's query, the exchange's body.
+    for (const name of ['code', 'state', 'error', 'error_description', 'iss']) {
+      expect(tried).toContain(`GET /api/auth/oidc/callback query ${name}`);
+    }
+    expect(tried).toContain('GET /api/auth/oidc/start query returnTo');
+    expect(tried).toContain('POST /api/auth/oidc/exchange body code');
     expect(tried.length).toBeGreaterThan(150);
     expect(await counts()).toEqual(before);
   }, 60_000);

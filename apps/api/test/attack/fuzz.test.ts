@@ -14,6 +14,7 @@ import {
 import { isApiPath } from '../../src/plugins/error-handler.js';
 import { solidPng } from '../images.js';
 import { withinEventLoopCeiling } from './event-loop.js';
+import { providerAndEnv, start, type TestProvider } from '../sso/sso-client.js';
 
 /**
  * Thousands of random and malformed requests to every route of the OpenAPI document (and a few
@@ -575,4 +576,93 @@ describe('fuzzing multipart bodies', () => {
     const incoming = path.join(uploads.config.uploadDir, '.incoming');
     expect(existsSync(incoming) ? readdirSync(incoming) : []).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * The company sign-in's callback (issue 35), with a provider configured: random queries (the
+ * provider's parameters and others, long, repeated, with control characters), with no binding
+ * cookie, a random one or that of a real started sign-in whose state they may carry. Always the
+ * refusal page (302, never a session) or a 400 in the contract's shape; never a 5xx or a leak.
+ */
+describe("fuzzing the company sign-in callback's query", () => {
+  let sso: TestApp;
+  let provider: TestProvider;
+  beforeAll(async () => {
+    const setup = await providerAndEnv();
+    provider = setup.provider;
+    sso = await createTestApp({ env: setup.env });
+  });
+  afterAll(async () => {
+    await sso?.close();
+    await provider?.close();
+  });
+
+  const value = fc.oneof(
+    printable(40),
+    fc.string({ maxLength: 200 }),
+    fc.constantFrom('', 'access_denied', 'https://evil.example/', '\u0000', 'x'.repeat(5000)),
+  );
+  const query = fc.dictionary(
+    fc.oneof(
+      fc.constantFrom('code', 'state', 'error', 'error_description', 'error_uri', 'iss'),
+      fc.constantFrom('session_state', 'returnTo', '__proto__', 'constructor'),
+      printable(12),
+    ),
+    fc.oneof(value, fc.array(value, { minLength: 2, maxLength: 3 })),
+    { maxKeys: 6 },
+  );
+  const cookie = fc.constantFrom('none', 'random', 'started');
+
+  it('answers the refusal page or a 400, never a 5xx, a leak or a session', async () => {
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(query, cookie, fc.boolean(), async (generated, binding, realState) => {
+        const started = binding === 'started' || realState ? await start(sso) : undefined;
+        const params = { ...generated };
+        if (realState && started) {
+          params.state = new URL(started.authorizationUrl).searchParams.get('state') ?? '';
+        }
+        const browser = binding === 'random' ? 'a-browser-we-never-bound' : started?.browser;
+        const response = await sso.app.inject({
+          method: 'GET',
+          url: '/api/auth/oidc/callback',
+          query: params,
+          headers: binding !== 'none' && browser ? { cookie: `sso_browser=${browser}` } : {},
+        });
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        const where = `${JSON.stringify(params).slice(0, 300)} → ${response.statusCode}`;
+        expect(response.body, where).not.toMatch(LEAKS);
+        if (response.statusCode === 302) {
+          expect(String(response.headers.location), where).toMatch(/^\/auth\/sso-refused\?reason=/);
+        } else {
+          expect(response.statusCode, where).toBe(400);
+          expect(response.json<{ code: number }>().code, where).toBe(400);
+        }
+      }),
+      { numRuns: Math.min(RUNS, 300) },
+    );
+    const sessions = await sso.db.selectFrom('sessions').select('id').execute();
+    expect(sessions).toEqual([]);
+    for (const status of [302, 400]) {
+      expect(statuses.get(status) ?? 0, JSON.stringify([...statuses])).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it("takes a provider's error answer to the refusal page", async () => {
+    const { authorizationUrl, browser } = await start(sso);
+    const state = new URL(authorizationUrl).searchParams.get('state') ?? '';
+    const response = await sso.app.inject({
+      method: 'GET',
+      url: '/api/auth/oidc/callback',
+      query: {
+        error: 'access_denied',
+        error_description: 'The person cancelled',
+        error_uri: 'https://id.acme.example/errors/access_denied',
+        state,
+      },
+      headers: { cookie: `sso_browser=${browser}` },
+    });
+    expect(response.statusCode, response.body).toBe(302);
+    expect(response.headers.location).toBe('/auth/sso-refused?reason=invalid_request');
+  });
 });

@@ -63,7 +63,17 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
         summary:
           'The provider sends the browser back here; 302 to the site (never a token in a URL)',
         querystring: z
-          .object({ code: text, state: text, error: text, iss: text, session_state: text })
+          .object({
+            code: text,
+            state: text,
+            error: text,
+            // A provider's error answer carries these too (RFC 6749 §4.1.2.1): the refusal page,
+            // not a 400, for a person who cancelled at the provider.
+            error_description: text,
+            error_uri: text,
+            iss: text,
+            session_state: text,
+          })
           .passthrough(),
         response: { 302: z.null(), ...errorResponses(404, 429) },
       },
