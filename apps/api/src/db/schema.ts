@@ -341,6 +341,8 @@ export interface SignInChallengesTable {
   /** The WebAuthn challenge of passkey sign-in options, once asked for. */
   webauthn_challenge: string | null;
   created_at: string;
+  /** The provider of the company sign-in this second step follows; null after a password. */
+  sso_issuer: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Passkey registration options of a session, waiting for the device's answer. */

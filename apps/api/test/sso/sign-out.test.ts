@@ -1,8 +1,9 @@
 // Sign-out of a company sign-in (issue 35): our session ends, and where the provider offers
 // end_session_endpoint the answer says where to send the browser (RP-initiated logout).
-import type { LogoutAnswer, TokenPair } from '@staff-admin/shared';
+import type { LogoutAnswer, SecondStepRequired, TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, getProfile, login, type TestApp } from '../helpers.js';
+import { totpCode, twoStepClient } from '../two-step/two-step-client.js';
 import { APP_URL, providerAndEnv, ssoSignIn, type TestProvider } from './sso-client.js';
 
 let t: TestApp;
@@ -46,6 +47,30 @@ it("answers the provider's end_session_endpoint for a session started by SSO", a
   const atProvider = await fetch(url);
   expect(atProvider.status).toBe(200);
   expect(await atProvider.text()).toMatch(/logout/i);
+});
+
+it("answers the provider's end_session_endpoint after SSO and our own second step", async () => {
+  const user = await createUser(t, { email: 'two-step-leaving@acme.example' });
+  const client = twoStepClient(() => t);
+  const { secret } = await client.enrolTotp((await client.passwordTokens(user)).access_token);
+  provider.people.set('two-step-sub', { email: user.email, email_verified: true, amr: ['pwd'] });
+
+  const result = await ssoSignIn(t, 'two-step-sub');
+  const { challenge_token } = (result as { answer: SecondStepRequired }).answer.second_step;
+  t.clock.advance(30_000);
+  const response = await client.secondStep(
+    challenge_token,
+    'totp',
+    totpCode(secret, t.clock.now()),
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  const tokens = response.json<{ data: TokenPair }>().data;
+
+  const answer = await logout(tokens.access_token);
+  expect(answer?.endSessionUrl).toMatch(new RegExp(`^${provider.issuer}/`));
+  expect(new URL(answer?.endSessionUrl ?? 'about:blank').searchParams.get('client_id')).toBe(
+    provider.clientId,
+  );
 });
 
 it('answers null, as before, for a password sign-in', async () => {

@@ -14,6 +14,8 @@ import type { DbEngine } from '../database.js';
  * - `sessions.sso_issuer`: the provider a session was started at (sign-out there too), and
  *   `sessions.two_step_by_provider`: the provider asserted a multi-factor sign-in, which counts as
  *   two-step for MFA_REQUIRED_ROLES in that session.
+ * - `sign_in_challenges.sso_issuer`: our second step after a company sign-in; the session it
+ *   starts is marked with that provider, as one the callback starts itself.
  */
 export function sso(engine: DbEngine): Migration {
   const id = engine === 'postgres' ? 'uuid' : 'text';
@@ -30,6 +32,7 @@ export function sso(engine: DbEngine): Migration {
         .alterTable('sessions')
         .addColumn('two_step_by_provider', 'boolean', (col) => col.notNull().defaultTo(sql`false`))
         .execute();
+      await db.schema.alterTable('sign_in_challenges').addColumn('sso_issuer', 'text').execute();
 
       await db.schema
         .createTable('user_identities')
@@ -66,6 +69,7 @@ export function sso(engine: DbEngine): Migration {
       await db.schema.dropTable('sso_exchanges').execute();
       await db.schema.dropTable('sso_sign_ins').execute();
       await db.schema.dropTable('user_identities').execute();
+      await db.schema.alterTable('sign_in_challenges').dropColumn('sso_issuer').execute();
       await db.schema.alterTable('sessions').dropColumn('two_step_by_provider').execute();
       await db.schema.alterTable('sessions').dropColumn('sso_issuer').execute();
       await db.schema.alterTable('users').dropColumn('role_from_sso').execute();

@@ -95,7 +95,7 @@ export class AuthService {
       const rehash = hasher.needsRehash(user.passwordHash)
         ? { verifiedHash: user.passwordHash, rehashed: await hasher.hash(input.password) }
         : undefined;
-      return { second_step: await this.deps.twoStep.startChallenge(user.id, rehash) };
+      return { second_step: await this.deps.twoStep.startChallenge(user.id, { rehash }) };
     }
 
     const rehash = hasher.needsRehash(user.passwordHash)

@@ -393,7 +393,9 @@ export class SsoService {
     origin: RequestOrigin,
   ): Promise<LoginAnswer> {
     if (user.twoStepEnabled && !claims.providerMfa) {
-      return { second_step: await this.deps.twoStep.startChallenge(user.id) };
+      return {
+        second_step: await this.deps.twoStep.startChallenge(user.id, { ssoIssuer: claims.issuer }),
+      };
     }
     const session = await this.deps.unitOfWork.run(async ({ repos }) => {
       await repos.users.recordLogin(user.id, nowIso(this.deps.clock));

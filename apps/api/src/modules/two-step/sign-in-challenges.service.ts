@@ -45,11 +45,12 @@ export class SignInChallengesService {
   /**
    * After a right password on an account with a factor: a new single-use challenge (stored
    * hashed) and the methods the account can use. `rehash`: the verified password's hash made
-   * with today's settings, stored now unless the password changed meanwhile.
+   * with today's settings, stored now unless the password changed meanwhile. `ssoIssuer`: after a
+   * company sign-in, its provider, kept so the session this step starts is marked as SSO.
    */
   async startChallenge(
     userId: string,
-    rehash?: PasswordRehash,
+    { rehash, ssoIssuer }: { rehash?: PasswordRehash; ssoIssuer?: string } = {},
   ): Promise<SecondStepRequired['second_step']> {
     const { repository } = this.deps;
     if (rehash) await this.deps.users.replacePasswordHash(userId, rehash);
@@ -62,6 +63,7 @@ export class SignInChallengesService {
       token_hash: hashToken(token),
       expires_at: expiresAt,
       created_at: toIso(now),
+      sso_issuer: ssoIssuer ?? null,
     });
     return { challenge_token: token, methods: await this.methodsOf(userId), expires_at: expiresAt };
   }
@@ -89,7 +91,12 @@ export class SignInChallengesService {
     if (!row || row.usedAt || Date.parse(row.expiresAt) <= this.now()) {
       throw unauthenticated(M.challengeInvalid);
     }
-    return { id: row.id, userId: row.userId, webauthnChallenge: row.webauthnChallenge };
+    return {
+      id: row.id,
+      userId: row.userId,
+      webauthnChallenge: row.webauthnChallenge,
+      ssoIssuer: row.ssoIssuer,
+    };
   }
 
   /** For passkeys: keeps the WebAuthn challenge of the sign-in options on the sign-in challenge. */
@@ -180,7 +187,11 @@ export class SignInChallengesService {
       }
       if (work) await work(scope);
       await repos.users.recordLogin(challenge.userId, now);
-      const started = await this.deps.sessions.start(challenge.userId, origin, repos);
+      // After a company sign-in the provider did not assert MFA: our step was the second factor.
+      const sso = challenge.ssoIssuer
+        ? { issuer: challenge.ssoIssuer, twoStepByProvider: false }
+        : undefined;
+      const started = await this.deps.sessions.start(challenge.userId, origin, repos, sso);
       await repos.audit.record({
         action: 'auth.login_succeeded',
         actorId: challenge.userId,

@@ -47,6 +47,8 @@ export interface SignInChallenge {
   userId: string;
   /** The WebAuthn challenge of the passkey options asked for with it, if any. */
   webauthnChallenge: string | null;
+  /** The provider of the company sign-in it follows (the session is marked so); else null. */
+  ssoIssuer: string | null;
 }
 
 /** A second-step attempt the lockout let through: complete it, or report it failed. */

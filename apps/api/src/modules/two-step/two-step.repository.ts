@@ -15,6 +15,7 @@ export interface SignInChallengeRow {
   expiresAt: string;
   usedAt: string | null;
   webauthnChallenge: string | null;
+  ssoIssuer: string | null;
 }
 
 /**
@@ -183,6 +184,7 @@ export class TwoStepRepository {
         'expires_at as expiresAt',
         'used_at as usedAt',
         'webauthn_challenge as webauthnChallenge',
+        'sso_issuer as ssoIssuer',
       ])
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
