@@ -349,31 +349,6 @@ export function createServerServices(
     log,
     clock,
   });
-  const monitoring = createMonitoringModule({
-    repositories,
-    users: usersRepository,
-    unitOfWork,
-    mails: mail.mails,
-    wakeMailWorker: () => mail.worker.notify(),
-    lockout,
-    errors: core.errors,
-    pingDatabase: () => core.health.ping(),
-    pingRedis: redis && (() => redis.ping()),
-    smtp,
-    release: config.errors.release,
-    metrics: Boolean(config.metricsToken),
-    clock,
-  });
-  const { invitations } = createInvitationsModule({
-    unitOfWork,
-    users: core.users,
-    usersRepository,
-    tokens,
-    mails: mail.mails,
-    hasher,
-    delivery: monitoring.mailDelivery,
-    clock,
-  });
   const ssoRequirement = createSsoRequirement(config);
   const { passwords } = createPasswordsModule({
     unitOfWork,
@@ -408,7 +383,7 @@ export function createServerServices(
     log,
   });
   const { auth } = createAuthModule({ ...signIn, twoStep: twoStep.signIn, ssoRequirement });
-  const { sso } = createSsoModule({
+  const { sso, status: ssoStatus } = createSsoModule({
     oidc: config.oidc,
     appUrl: config.appUrl,
     ssoRequiredDomains: config.ssoRequiredDomains,
@@ -420,6 +395,32 @@ export function createServerServices(
     twoStep: twoStep.signIn,
     audit,
     box: createSealedBox(config.auth.secret, 'sso-exchange'),
+    clock,
+  });
+  const monitoring = createMonitoringModule({
+    repositories,
+    users: usersRepository,
+    unitOfWork,
+    mails: mail.mails,
+    wakeMailWorker: () => mail.worker.notify(),
+    lockout,
+    errors: core.errors,
+    pingDatabase: () => core.health.ping(),
+    pingRedis: redis && (() => redis.ping()),
+    smtp,
+    release: config.errors.release,
+    metrics: Boolean(config.metricsToken),
+    identityProvider: ssoStatus,
+    clock,
+  });
+  const { invitations } = createInvitationsModule({
+    unitOfWork,
+    users: core.users,
+    usersRepository,
+    tokens,
+    mails: mail.mails,
+    hasher,
+    delivery: monitoring.mailDelivery,
     clock,
   });
   const { usersBulk } = createUsersBulkModule({

@@ -27,6 +27,7 @@ export const OVERVIEW_CHECKS = [
   'retention',
   'errorReports',
   'process',
+  'identityProvider',
 ] as const;
 export type OverviewCheckName = (typeof OVERVIEW_CHECKS)[number];
 
@@ -38,6 +39,7 @@ export const OVERVIEW_CHECK_LABELS: Record<OverviewCheckName, string> = {
   retention: 'Retention job',
   errorReports: 'Error reports',
   process: 'This process',
+  identityProvider: 'Identity provider',
 };
 
 /** The last day's counts, each per UTC hour. */

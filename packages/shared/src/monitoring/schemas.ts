@@ -154,6 +154,24 @@ export const overviewCountSchema = z.object({
 });
 export type OverviewCount = z.infer<typeof overviewCountSchema>;
 
+/**
+ * The company's identity provider (SSO), when one is configured. A provider that cannot be
+ * reached degrades the site, never downs it: password sign-in still works (break glass).
+ */
+export const overviewIdentityProviderSchema = z.object({
+  /** OIDC_DISPLAY_NAME: "Sign in with {displayName}". */
+  displayName: z.string(),
+  /** Whether the provider's discovery document was fetched. */
+  reachable: z.boolean(),
+  /** The last failed discovery (ISO time, and openid-client's message: no secret is in it). */
+  lastFailure: z.object({ at: z.string(), message: z.string() }).nullable(),
+  /** The last successful SSO sign-in (ISO), or null when nobody has signed in by SSO yet. */
+  lastSignInAt: z.string().nullable(),
+  /** SSO sign-ins refused (audit action auth.sso_refused) in the last 24 hours. */
+  refusals24h: z.number().int(),
+});
+export type OverviewIdentityProvider = z.infer<typeof overviewIdentityProviderSchema>;
+
 export const overviewSchema = z.object({
   status: healthStatusSchema,
   /** When the server put this answer together (ISO). */
@@ -162,5 +180,7 @@ export const overviewSchema = z.object({
   checks: z.array(overviewCheckSchema),
   processes: z.array(overviewProcessSchema),
   counts: z.array(overviewCountSchema),
+  /** Absent when SSO is not configured. */
+  identityProvider: overviewIdentityProviderSchema.optional(),
 });
 export type Overview = z.infer<typeof overviewSchema>;

@@ -1,3 +1,4 @@
+import type { OverviewIdentityProvider } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { JobLeaseRepository } from '../../db/job-leases.js';
@@ -72,6 +73,8 @@ export interface MonitoringModuleDeps {
   release: string | null;
   /** METRICS_TOKEN is set: the metrics are served. */
   metrics: boolean;
+  /** The company's identity provider's status (the sso module's); unset without SSO. */
+  identityProvider?: { status(): Promise<OverviewIdentityProvider> } | undefined;
   clock: Clock;
 }
 
@@ -109,6 +112,7 @@ export function createMonitoringModule(deps: MonitoringModuleDeps): MonitoringMo
       pingRedis: deps.pingRedis,
       smtp,
       errorReports: () => deps.errors.browserReportsToday(),
+      identityProvider: deps.identityProvider && (() => deps.identityProvider!.status()),
       release,
       clock,
     }),

@@ -10,6 +10,7 @@ import {
   type OverviewCheckName,
   type OverviewCount,
   type OverviewCountName,
+  type OverviewIdentityProvider,
 } from '@staff-admin/shared';
 import type { Interval } from '../../db/interval-counts.js';
 import { toIso, type Clock } from '../../lib/clock.js';
@@ -51,6 +52,8 @@ export interface OverviewDeps {
   /** Browser error reports stored and dropped today, against the daily cap. */
   errorReports: () => Promise<BrowserReportsToday>;
   release: string | null;
+  /** The company's identity provider (the sso module's face); undefined when SSO is not configured. */
+  identityProvider?: (() => Promise<OverviewIdentityProvider>) | undefined;
   clock: Clock;
 }
 
@@ -104,10 +107,12 @@ export class OverviewService {
   async overview(): Promise<Overview> {
     const { clock, monitor, release } = this.deps;
     const now = clock.now();
-    const [checks, processes, counts] = await Promise.all([
-      this.checks(now),
+    const identityProvider = this.deps.identityProvider?.();
+    const [checks, processes, counts, provider] = await Promise.all([
+      this.checks(now, identityProvider),
       this.deps.repository.liveProcesses(toIso(now - HEARTBEAT_LIVE_MS)),
       this.counts(now),
+      identityProvider?.catch(() => undefined),
     ]);
     return {
       status: worst(checks.map((check) => check.status)),
@@ -130,10 +135,14 @@ export class OverviewService {
         current: row.id === monitor.id,
       })),
       counts,
+      ...(provider && { identityProvider: provider }),
     };
   }
 
-  private async checks(now: number): Promise<OverviewCheck[]> {
+  private async checks(
+    now: number,
+    identityProvider: Promise<OverviewIdentityProvider> | undefined,
+  ): Promise<OverviewCheck[]> {
     const { smtp, pingRedis } = this.deps;
     const outbox = this.deps.repository.outboxState(toIso(now), !smtp);
     const runs: Record<OverviewCheckName, (() => Promise<CheckResult>) | undefined> = {
@@ -145,6 +154,9 @@ export class OverviewService {
         retentionCheck(await this.deps.leases.lastFinishedAt('retention'), now),
       errorReports: async () => errorReportsCheck(await this.deps.errorReports()),
       process: async () => this.processCheck(),
+      identityProvider:
+        identityProvider &&
+        (() => identityProvider.then(identityProviderCheck, () => PROVIDER_UNKNOWN)),
     };
     const checks = OVERVIEW_CHECKS.flatMap((name) => {
       const run = runs[name];
@@ -294,6 +306,22 @@ function errorReportsCheck({ stored, dropped, cap }: BrowserReportsToday): Check
         status: 'pass',
         output: `${formatCount(stored)} of ${countLabel(cap, REPORTS)} stored today`,
       };
+}
+
+/** The status could not be read (the database failed): still only a warning, as below. */
+const PROVIDER_UNKNOWN: CheckResult = { status: 'warn', output: 'the check failed' };
+
+/**
+ * A provider that cannot be reached warns, never fails: the site stays up, password sign-in (the
+ * break-glass account) still works.
+ */
+function identityProviderCheck(provider: OverviewIdentityProvider): CheckResult {
+  if (provider.reachable) return { status: 'pass', output: 'reachable' };
+  return {
+    status: 'warn',
+    output: 'cannot be reached: company sign-in is refused, password sign-in still works',
+    at: provider.lastFailure?.at ?? null,
+  };
 }
 
 const SEVERITY: Record<HealthStatus, number> = { pass: 0, warn: 1, fail: 2 };

@@ -1,5 +1,14 @@
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config/env.js';
+import { toIso, type Clock } from '../../lib/clock.js';
+
+/** A failed discovery, for Monitoring: openid-client's message (it holds no secret), capped. */
+export interface DiscoveryFailure {
+  at: string;
+  message: string;
+}
+
+const FAILURE_MESSAGE_MAX = 300;
 
 /**
  * The provider's configuration from discovery, fetched at the first need and again after a
@@ -7,9 +16,12 @@ import type { OidcConfig } from '../../config/env.js';
  */
 export class RelyingParty {
   private pending: Promise<client.Configuration> | undefined;
-  private lastFailure: string | undefined;
+  private lastFailure: DiscoveryFailure | undefined;
 
-  constructor(private readonly config: OidcConfig) {}
+  constructor(
+    private readonly config: OidcConfig,
+    private readonly clock: Clock,
+  ) {}
 
   /** The configuration, or undefined when the provider cannot be reached now. */
   async configuration(): Promise<client.Configuration | undefined> {
@@ -20,13 +32,16 @@ export class RelyingParty {
       return configuration;
     } catch (error) {
       this.pending = undefined;
-      this.lastFailure = (error as Error).message;
+      this.lastFailure = {
+        at: toIso(this.clock.now()),
+        message: String((error as Error).message).slice(0, FAILURE_MESSAGE_MAX),
+      };
       return undefined;
     }
   }
 
   /** Monitoring: the last discovery failure, if the last attempt failed. */
-  get failure(): string | undefined {
+  get failure(): DiscoveryFailure | undefined {
     return this.lastFailure;
   }
 
