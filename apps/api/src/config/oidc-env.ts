@@ -16,6 +16,11 @@ export interface OidcConfig {
   /** The role of a person whose claim maps to none; undefined: such a person is refused. */
   defaultRole: Position | undefined;
   provisioning: 'invite' | 'auto';
+  /**
+   * OIDC_EMAIL_VERIFIED_CLAIM: the claim whose true value says the email is verified (default
+   * `email_verified`; `xms_edov` for Microsoft Entra ID). Linking by email needs it.
+   */
+  emailVerifiedClaim: string;
   /** OIDC_MFA_ACR: an `acr` that counts as two-step. */
   mfaAcr: string | undefined;
   /** http:// is allowed for a loopback issuer only (development and tests). */
@@ -98,6 +103,11 @@ export const oidcEnvSchema = {
   OIDC_PROVISIONING: z
     .enum(['invite', 'auto'], { error: 'must be invite or auto' })
     .default('invite'),
+  OIDC_EMAIL_VERIFIED_CLAIM: z
+    .string()
+    .trim()
+    .regex(/^[a-z_][\w.:-]{0,99}$/i, { error: 'must be a claim name, e.g. xms_edov' })
+    .default('email_verified'),
   OIDC_MFA_ACR: z.string().trim().min(1).optional(),
   SSO_REQUIRED_DOMAINS: domainList.optional(),
 };
@@ -149,6 +159,7 @@ export function buildOidcConfig(vars: OidcVars): OidcConfig | undefined {
     roleMap,
     defaultRole: vars.OIDC_DEFAULT_ROLE,
     provisioning: vars.OIDC_PROVISIONING,
+    emailVerifiedClaim: vars.OIDC_EMAIL_VERIFIED_CLAIM,
     mfaAcr: vars.OIDC_MFA_ACR,
     allowInsecureRequests: issuerUrl.protocol === 'http:',
   };

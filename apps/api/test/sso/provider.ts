@@ -10,6 +10,8 @@ import Provider from 'oidc-provider';
 export interface ProviderPerson {
   email?: string;
   email_verified?: boolean;
+  /** Microsoft Entra ID's "email domain owner verified" (an optional claim there). */
+  xms_edov?: boolean | string;
   name?: string;
   groups?: string[];
   /** How they authenticated at the provider (RFC 8176), e.g. ['pwd'] or ['pwd', 'mfa']. */
@@ -68,7 +70,7 @@ function createProvider(issuer: string, redirectUri: string, people: Map<string,
       // With the openid scope, so that the ID token carries how the person signed in (the login's
       // amr and acr), as the common providers' ID tokens do.
       openid: ['sub', 'acr', 'amr'],
-      email: ['email', 'email_verified'],
+      email: ['email', 'email_verified', 'xms_edov'],
       profile: ['name', 'groups'],
     },
     // The ID token carries the scopes' claims, as the common providers' do.

@@ -52,6 +52,7 @@ describe('OIDC configuration', () => {
       roleMap: new Map(),
       defaultRole: undefined,
       provisioning: 'invite',
+      emailVerifiedClaim: 'email_verified',
       mfaAcr: undefined,
       allowInsecureRequests: false,
     });
@@ -67,6 +68,7 @@ describe('OIDC configuration', () => {
       OIDC_DEFAULT_ROLE: 'contractor',
       OIDC_PROVISIONING: 'auto',
       OIDC_MFA_ACR: 'urn:acme:mfa',
+      OIDC_EMAIL_VERIFIED_CLAIM: 'xms_edov',
       SSO_REQUIRED_DOMAINS: 'Acme.com, @corp.acme.com',
     });
     expect(config.oidc).toMatchObject({
@@ -80,6 +82,7 @@ describe('OIDC configuration', () => {
       defaultRole: 'contractor',
       provisioning: 'auto',
       mfaAcr: 'urn:acme:mfa',
+      emailVerifiedClaim: 'xms_edov',
     });
     expect(config.ssoRequiredDomains).toEqual(['acme.com', 'corp.acme.com']);
   });
@@ -100,6 +103,10 @@ describe('OIDC configuration', () => {
   it('refuses bad values with one line that names the variable', () => {
     const cases: [Record<string, string>, string][] = [
       [{ ...PROVIDER, OIDC_ISSUER: 'login.example.com' }, 'OIDC_ISSUER must be an https:// URL'],
+      [
+        { ...PROVIDER, OIDC_EMAIL_VERIFIED_CLAIM: 'email verified' },
+        'OIDC_EMAIL_VERIFIED_CLAIM must be a claim name, e.g. xms_edov',
+      ],
       [
         { OIDC_ISSUER: PROVIDER.OIDC_ISSUER },
         'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set when OIDC_ISSUER is set',

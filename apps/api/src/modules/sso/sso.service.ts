@@ -243,7 +243,7 @@ export class SsoService {
       issuer: idToken.iss,
       subject: idToken.sub,
       email: typeof idToken.email === 'string' ? normalizeEmail(idToken.email) : undefined,
-      emailVerified: idToken.email_verified === true,
+      emailVerified: oidc ? isTrue(idToken[oidc.emailVerifiedClaim]) : false,
       name: typeof idToken.name === 'string' ? idToken.name : undefined,
       groups,
       providerMfa:
@@ -428,6 +428,11 @@ function describeFailure(error: unknown): string {
     parts.push(`claim ${String(cause.claim)}`);
   }
   return parts.join(': ').slice(0, 200);
+}
+
+/** A claim's yes: JSON true, or the string "1" or "true" (Entra ID writes `xms_edov` so at times). */
+function isTrue(value: unknown): boolean {
+  return value === true || value === '1' || value === 'true';
 }
 
 function refusedPath(reason: SsoRefusalReason): string {
