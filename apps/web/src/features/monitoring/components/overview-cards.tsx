@@ -93,7 +93,7 @@ function duration(ms: number): string {
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
 const millis = (ms: number) => `${ms.toFixed(1)} ms`;
 
-const cardClass = 'flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4';
+export const cardClass = 'flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4';
 
 /**
  * One part's check: its state, what was found (and when, if it says), how long the check took,
@@ -149,14 +149,21 @@ export function ProcessCard({ process, nowMs }: { process: OverviewProcess; nowM
           <span className="font-normal text-slate-600"> (answered this page)</span>
         )}
       </h3>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {figures.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-slate-600">{term}</dt>
-            <dd className="break-all text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures figures={figures} />
     </li>
+  );
+}
+
+/** A card's figures as term and value pairs. */
+export function Figures({ figures }: { figures: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {figures.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-slate-600">{term}</dt>
+          <dd className="break-all text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,6 +1,7 @@
 import {
   OVERVIEW_COUNTS,
   type Overview,
+  type OverviewCheck,
   type OverviewCount,
   type OverviewProcess,
 } from '@staff-admin/shared';
@@ -320,5 +321,84 @@ describe('monitoring overview', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent('the server cannot be reached');
     expect(card('Database')).toHaveTextContent('Pass');
+  });
+});
+
+describe('monitoring overview: the identity provider (SSO)', () => {
+  const MINUTE = 60_000;
+
+  function withProvider(
+    provider: Partial<NonNullable<Overview['identityProvider']>>,
+    check: Partial<OverviewCheck> = {},
+  ): Overview {
+    const time = new Date().toISOString();
+    return createOverview({
+      checks: [
+        { name: 'database', status: 'pass', output: 'ok', latencyMs: 0.4, time, at: null },
+        {
+          name: 'identityProvider',
+          status: 'pass',
+          output: 'reachable',
+          latencyMs: 3,
+          time,
+          at: null,
+          ...check,
+        },
+      ],
+      identityProvider: {
+        displayName: 'Acme',
+        reachable: true,
+        lastFailure: null,
+        lastSignInAt: null,
+        refusals24h: 0,
+        ...provider,
+      },
+    });
+  }
+
+  it('shows its state, the last company sign-in and the day’s refusals, linked to their audit trail', async () => {
+    const signedIn = new Date(Date.now() - 5 * MINUTE).toISOString();
+    serveOverview(withProvider({ lastSignInAt: signedIn, refusals24h: 2 }));
+    renderApp('/monitoring', { user: ADMIN });
+    const provider = await screen.findByRole('listitem', { name: 'Identity provider' });
+    expect(within(provider).getByRole('heading', { level: 3 })).toHaveTextContent(
+      'Identity provider',
+    );
+    expect(provider).toHaveTextContent('Pass');
+    expect(provider).toHaveTextContent('Acme: reachable');
+    expect(provider).toHaveTextContent('Last sign-in5 minutes ago');
+    expect(provider.querySelector('time')?.dateTime).toBe(signedIn);
+    expect(provider).toHaveTextContent('Refusals (24 h)2');
+    expect(within(provider).getByRole('link', { name: 'View refusals' })).toHaveAttribute(
+      'href',
+      '/monitoring/security?action=auth.sso_refused',
+    );
+  });
+
+  it('warns while the provider cannot be reached, and says why', async () => {
+    const failedAt = new Date(Date.now() - 2 * MINUTE).toISOString();
+    serveOverview(
+      withProvider(
+        { reachable: false, lastFailure: { at: failedAt, message: 'fetch failed' } },
+        {
+          status: 'warn',
+          output: 'cannot be reached: company sign-in is refused, password sign-in still works',
+          at: failedAt,
+        },
+      ),
+    );
+    renderApp('/monitoring', { user: ADMIN });
+    const provider = await screen.findByRole('listitem', { name: 'Identity provider' });
+    expect(provider).toHaveTextContent('Warn');
+    expect(provider).toHaveTextContent('password sign-in still works');
+    expect(provider).toHaveTextContent('Last sign-innone yet');
+    expect(provider).toHaveTextContent('Last failurefetch failed 2 minutes ago');
+  });
+
+  it('is not shown without SSO', async () => {
+    serveOverview(createOverview());
+    renderApp('/monitoring', { user: ADMIN });
+    await screen.findByRole('listitem', { name: 'Database' });
+    expect(screen.queryByRole('listitem', { name: 'Identity provider' })).toBeNull();
   });
 });

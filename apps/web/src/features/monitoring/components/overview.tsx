@@ -13,6 +13,7 @@ import {
   ProcessCard,
 } from './overview-cards.js';
 import { HourlyChart } from './hourly-chart.js';
+import { IdentityProviderCard } from './identity-provider-card.js';
 
 /** The clock the "N s ago" texts count with, moving every second while the page is open. */
 function useNow(): number {
@@ -69,9 +70,18 @@ export function Overview() {
       )}
       <Section title="Checks">
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {data.checks.map((check) => (
-            <CheckCard key={check.name} check={check} now={serverNow} />
-          ))}
+          {data.checks.map((check) =>
+            check.name === 'identityProvider' && data.identityProvider ? (
+              <IdentityProviderCard
+                key={check.name}
+                check={check}
+                provider={data.identityProvider}
+                now={serverNow}
+              />
+            ) : (
+              <CheckCard key={check.name} check={check} now={serverNow} />
+            ),
+          )}
         </ul>
       </Section>
       <Section title="Processes">
