@@ -195,14 +195,12 @@ export class SsoRepository {
       .execute();
   }
 
-  async setRole(userId: string, position: Position, fromSso: boolean, now: string): Promise<void> {
+  /** The role the provider's claim gives; from now on it follows the claim ("Managed by SSO"). */
+  async setRoleFromClaim(userId: string, position: Position, now: string): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({
-        position,
-        role_from_sso: fromSso ? sql<boolean>`true` : sql<boolean>`false`,
-        updated_at: now,
-      })
+      // A literal true: each engine binds a boolean its own way.
+      .set({ position, role_from_sso: sql<boolean>`true`, updated_at: now })
       .where('id', '=', userId)
       .execute();
   }

@@ -1,4 +1,5 @@
 import { oidcExchangeSchema } from '@staff-admin/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
@@ -21,6 +22,10 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   requestsPerMinute: number;
 }> = async (app, { sso, secureCookie, requestsPerMinute }) => {
   const config = authRateLimit(requestsPerMinute);
+  /** Without a configured provider the sign-in calls answer 404 (after the request's validation). */
+  const preHandler = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!sso.enabled) await reply.code(404).send({ code: 404, message: 'Not Found' });
+  };
 
   app.get(
     '/auth/oidc',
@@ -39,6 +44,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
     '/auth/oidc/start',
     {
       config,
+      preHandler,
       schema: {
         tags: ['auth'],
         summary: "Start a company sign-in: 302 to the provider's authorization endpoint",
@@ -47,7 +53,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!sso.enabled) return reply.code(404).send({ code: 404, message: 'Not Found' });
       const { location, browser } = await sso.start(request.query.returnTo);
       if (browser) reply.header('set-cookie', browserCookie(browser, secureCookie));
       return reply.redirect(location, 302);
@@ -58,6 +63,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
     '/auth/oidc/callback',
     {
       config,
+      preHandler,
       schema: {
         tags: ['auth'],
         summary:
@@ -79,7 +85,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!sso.enabled) return reply.code(404).send({ code: 404, message: 'Not Found' });
       const query = Object.fromEntries(
         Object.entries(request.query).filter(
           (entry): entry is [string, string] => typeof entry[1] === 'string',
@@ -98,6 +103,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
     '/auth/oidc/exchange',
     {
       config,
+      preHandler,
       schema: {
         tags: ['auth'],
         summary:
@@ -109,8 +115,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => {
-      if (!sso.enabled) return reply.code(404).send({ code: 404, message: 'Not Found' });
+    async (request) => {
       return {
         data: await sso.exchange(request.body.code, readBrowserCookie(request.headers.cookie)),
       };

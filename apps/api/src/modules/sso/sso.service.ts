@@ -298,8 +298,7 @@ export class SsoService {
           updated_at: now,
           last_login_at: null,
         });
-        // Through the SSO repository: a boolean is bound the way each engine takes it.
-        if (rolesFollowClaim) await repos.sso.setRole(id, role, true, now);
+        if (rolesFollowClaim) await repos.sso.setRoleFromClaim(id, role, now);
         await repos.audit.record({
           action: 'user.provisioned',
           targetId: id,
@@ -376,7 +375,7 @@ export class SsoService {
       });
     }
     if (role !== user.position || !user.roleFromSso) {
-      await repos.sso.setRole(user.id, role, true, now);
+      await repos.sso.setRoleFromClaim(user.id, role, now);
     }
     return { ...user, position: role, roleFromSso: true };
   }
