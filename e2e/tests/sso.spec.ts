@@ -171,6 +171,33 @@ test('a refused person sees why, at 320 px, axe clean, and gets back to log in',
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeFocused();
 });
 
+test("an admin sees the identity provider on Monitoring's Overview, at 320 px, axe clean", async ({
+  page,
+}) => {
+  const email = uniqueEmail('watcher');
+  await sso.createUser({ email, fullName: 'Wren Watcher', position: 'contractor' });
+  atProvider(email, ['staff-admins']);
+  await signInWithSso(page, email);
+  await expect(page).toHaveURL(`${sso.baseURL}/users/profile`);
+
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(`${sso.baseURL}/monitoring`);
+  const card = page.getByRole('listitem', { name: 'Identity provider' });
+  await expect(card).toContainText('Pass');
+  await expect(card).toContainText(`${COMPANY_NAME}: reachable`);
+  await expect(card.locator('time').first()).toBeVisible();
+  // The stranger of the test before was refused.
+  await expect(card).toContainText(/Refusals \(24 h\)[1-9]/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectAccessible(page);
+
+  const refusals = card.getByRole('link', { name: 'View refusals' });
+  await refusals.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${sso.baseURL}/monitoring/security?action=auth.sso_refused`);
+  await expect(page.getByRole('cell', { name: 'auth.sso_refused' }).first()).toBeVisible();
+});
+
 test('the login form sends staff of an SSO-only domain to the SSO button', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 720 });
   await page.goto(`${sso.baseURL}/auth/login`);
