@@ -19,7 +19,9 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ overview: OverviewService }
         description:
           "`status` and `checks` use the IETF health-check draft's pass / warn / fail; `status` is " +
           'the worst check. `processes`: every API process whose heartbeat was seen within 45 s. ' +
-          '`counts`: per UTC hour, oldest first, the current hour last, read from the database.',
+          '`counts`: per UTC hour, oldest first, the current hour last, read from the database. ' +
+          '`identityProvider`: only when SSO is configured; its check warns, never fails, while ' +
+          'the provider cannot be reached (password sign-in still works).',
         security: bearerSecurity,
         response: { 200: envelope(overviewSchema), ...errorResponses(401, 403) },
       },
