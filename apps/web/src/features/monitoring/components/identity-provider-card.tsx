@@ -10,8 +10,8 @@ import { paths } from '../../../config/paths.js';
 import {
   CardScreenLink,
   cardClass,
+  CheckCardTitle,
   Figures,
-  HealthBadge,
   type CardScreen,
 } from './overview-cards.js';
 
@@ -52,10 +52,7 @@ export function IdentityProviderCard({
   }
   return (
     <li className={cardClass} aria-label={title}>
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold text-slate-900">{title}</h3>
-        <HealthBadge status={check.status} />
-      </div>
+      <CheckCardTitle title={title} status={check.status} />
       <p className="text-slate-700">{`${provider.displayName}: ${check.output}`}</p>
       <Figures figures={figures} />
       <CardScreenLink screen={REFUSALS} />

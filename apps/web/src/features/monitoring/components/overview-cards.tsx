@@ -104,10 +104,7 @@ export function CheckCard({ check, now }: { check: OverviewCheck; now: number })
   const screen = CHECK_SCREENS[check.name];
   return (
     <li className={cardClass} aria-label={title}>
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold text-slate-900">{title}</h3>
-        <HealthBadge status={check.status} />
-      </div>
+      <CheckCardTitle title={title} status={check.status} />
       <p className="text-slate-700">
         {check.output}
         {check.at && (
@@ -123,6 +120,16 @@ export function CheckCard({ check, now }: { check: OverviewCheck; now: number })
       </p>
       {screen && <CardScreenLink screen={screen} />}
     </li>
+  );
+}
+
+/** A check card's first line: its title and its state. */
+export function CheckCardTitle({ title, status }: { title: string; status: HealthStatus }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      <HealthBadge status={status} />
+    </div>
   );
 }
 
