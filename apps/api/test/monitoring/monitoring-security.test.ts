@@ -197,10 +197,12 @@ describe('Monitoring › Sign-in security: summary', () => {
 
 describe('Audit trail CSV export', () => {
   it('escapes cells a spreadsheet would read as formulas', () => {
-    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', 'plain', null].map(csvCell)).toEqual([
+    const cells = ['=1+1', '+1', '-1+2', '-1e3', '@SUM(A1)', '\tx', '\rx', 'plain', null];
+    expect(cells.map(csvCell)).toEqual([
       "'=1+1",
       "'+1",
-      "'-1",
+      "'-1+2",
+      "'-1e3",
       "'@SUM(A1)",
       "'\tx",
       `"'\rx"`,
@@ -208,6 +210,8 @@ describe('Audit trail CSV export', () => {
       '',
     ]);
     expect(csvCell('say "hi", then go')).toBe('"say ""hi"", then go"');
+    // A plain negative decimal is a number a spreadsheet adds up, and runs nothing.
+    expect(['-1', '-12.50'].map(csvCell)).toEqual(['-1', '-12.50']);
   });
 
   it('exports the filtered rows as an attachment, formulas escaped', async () => {
