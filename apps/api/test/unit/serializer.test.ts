@@ -23,6 +23,7 @@ const user = {
   invitedBy: null,
   twoStepEnabled: false,
   twoStepRequired: false,
+  managedBySso: false,
   lastSignInAt: null,
   invitation: null,
 };
