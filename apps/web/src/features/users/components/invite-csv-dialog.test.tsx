@@ -73,7 +73,8 @@ describe('invite from a CSV file', () => {
     );
 
     const heading = await within(dialog).findByRole('heading', { name: 'Preview of team.csv' });
-    expect(heading).toHaveFocus();
+    // Focus moves to the step's heading once it is drawn, which may come after it appears.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(previewRows(dialog)).toEqual([
       ['2', 'ann@company.com', 'Ann Lee', 'contractor', 'Ready'],
       ['3', 'not-an-email', 'Bad Email', 'finance', 'Email is invalid.'],
