@@ -219,6 +219,17 @@ test.describe('at 320px', () => {
         url: data.reset,
         ready: (p) => p.getByLabel('New password', { exact: true }),
       },
+      // Without a code the landing of company sign-in ends on the refusal page.
+      {
+        pattern: paths.auth.ssoComplete.path,
+        url: '/auth/sso/complete',
+        ready: h1('Could not sign you in'),
+      },
+      {
+        pattern: paths.auth.ssoRefused.path,
+        url: paths.auth.ssoRefused.getHref('no_account'),
+        ready: h1('Could not sign you in'),
+      },
       { pattern: paths.policy.path, url: '/policy', ready: h1('Privacy notice') },
       { pattern: paths.support.path, url: '/support', ready: h1('Support') },
       { pattern: paths.notFound.path, url: '/no-such-page', ready: h1('Page not found') },
