@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SCIM_BASE_PATH } from '@staff-admin/shared';
 import Fastify, { type RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -9,6 +10,7 @@ import type { CounterStore } from './lib/counter-store.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { ssoRoutes } from './modules/sso/index.js';
+import { directoryRoutes, scimRoutes, sendScimError } from './modules/scim/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { invitationsRoutes } from './modules/invitations/index.js';
 import {
@@ -67,6 +69,9 @@ declare module 'fastify' {
   }
 }
 
+/** SCIM's paths: their errors are SCIM error bodies, even before routing. */
+const isScimPath = (url: string) => url.startsWith(`${SCIM_BASE_PATH}/`);
+
 /** JSON bodies are small; routes that take files (uploads) set their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
 /** Scheduled jobs: abandoned uploads are swept hourly, data retention runs daily. */
@@ -106,7 +111,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     requestIdHeader: false,
     // A malformed or overlong URL is answered before routing: in the contract's shape too.
     frameworkErrors: (error, request, reply) => {
-      void errorHandler(error, request, reply);
+      if (isScimPath(request.url)) void sendScimError(error, request, reply);
+      else void errorHandler(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -250,9 +256,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
         uploads: core.uploads,
         uploadsPerMinute: config.limits.uploadsPerMinute,
       });
+      await api.register(directoryRoutes, { tokens: services.scim.tokens, log: services.scim.log });
     },
     { prefix: '/api' },
   );
+  await app.register(scimRoutes, {
+    prefix: SCIM_BASE_PATH,
+    ...services.scim,
+    appUrl: config.appUrl,
+    requestsPerMinute: config.scim.requestsPerMinute,
+    clock,
+  });
 
   await app.register(staticSitePlugin, {
     distDir: config.webDistDir,

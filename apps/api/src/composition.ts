@@ -60,6 +60,7 @@ import {
 } from './modules/users/index.js';
 import { createUsersBulkModule, type UsersBulkService } from './modules/users-bulk/index.js';
 import { createSsoModule, createSsoRequirement, type SsoService } from './modules/sso/index.js';
+import { createScimModule, type ScimModule } from './modules/scim/index.js';
 import { createSealedBox } from './lib/sealed-box.js';
 import { createRepositories, type Repositories } from './repositories.js';
 
@@ -308,6 +309,8 @@ export interface ServerServices {
   twoStep: TwoStepServices;
   passkeys: PasskeysService;
   usersBulk: UsersBulkService;
+  /** Provisioning from the company's directory (SCIM, issue 36). */
+  scim: ScimModule;
   overview: OverviewService;
   security: SecurityService;
   /** Only with METRICS_TOKEN. */
@@ -432,6 +435,18 @@ export function createServerServices(
     clock,
     engine: database.engine,
   });
+  const scim = createScimModule({
+    config: config.scim,
+    roleMapping: config.roleMapping,
+    appUrl: config.appUrl,
+    engine: database.engine,
+    repositories,
+    unitOfWork,
+    sessions,
+    tokens,
+    mails: mail.mails,
+    clock,
+  });
   return {
     core,
     account: {
@@ -449,6 +464,7 @@ export function createServerServices(
     twoStep,
     passkeys,
     usersBulk,
+    scim,
     overview: monitoring.overview,
     security: monitoring.security,
     metrics: monitoring.metrics,

@@ -27,6 +27,11 @@ import { PasskeysRepository, TwoStepRepository } from './modules/two-step/index.
 import { type RememberedMatches, UsersRepository } from './modules/users/index.js';
 import { UsersBulkRepository } from './modules/users-bulk/index.js';
 import { SsoRepository } from './modules/sso/index.js';
+import {
+  DirectoryRepository,
+  ScimLogRepository,
+  ScimTokensRepository,
+} from './modules/scim/index.js';
 
 /**
  * Every repository, bound to one connection pool or to one open transaction: the one registry.
@@ -59,6 +64,11 @@ export interface Repositories {
   jobLeases: JobLeaseRepository;
   /** Company sign-in: identities, pending flows, exchanges (modules/sso). */
   sso: SsoRepository;
+  /** Provisioning from the directory: its users' attributes, groups and members (modules/scim). */
+  directory: DirectoryRepository;
+  scimTokens: ScimTokensRepository;
+  /** Monitoring › Directory's sync log. */
+  scimLog: ScimLogRepository;
 }
 
 export interface RepositoryOptions {
@@ -96,5 +106,8 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): 
     health: new HealthRepository(db),
     jobLeases: new JobLeaseRepository(db),
     sso: new SsoRepository(db),
+    directory: new DirectoryRepository(db),
+    scimTokens: new ScimTokensRepository(db),
+    scimLog: new ScimLogRepository(db),
   };
 }

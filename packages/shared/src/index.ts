@@ -41,3 +41,8 @@ export * from './monitoring/constants.js';
 export * from './monitoring/messages.js';
 export * from './monitoring/schemas.js';
 export * from './monitoring/types.js';
+
+export * from './directory/constants.js';
+export * from './directory/messages.js';
+export * from './directory/schemas.js';
+export * from './directory/types.js';

@@ -15,8 +15,10 @@ import {
 } from '@staff-admin/shared';
 import { parseDuration } from './duration.js';
 import { buildOidcConfig, oidcEnvSchema, type OidcConfig } from './oidc-env.js';
+import { buildScimConfig, scimEnvSchema, type RoleMapping, type ScimConfig } from './scim-env.js';
 
 export type { OidcConfig } from './oidc-env.js';
+export type { RoleMapping, ScimConfig } from './scim-env.js';
 
 /** The only module that reads `process.env`; everything else receives a `Config`. */
 
@@ -105,6 +107,10 @@ export interface Config {
   oidc: OidcConfig | undefined;
   /** SSO_REQUIRED_DOMAINS: staff of these email domains must use the company sign-in. */
   ssoRequiredDomains: string[];
+  /** OIDC_ROLE_MAP and OIDC_DEFAULT_ROLE: the positions the directory's groups give (SSO and SCIM). */
+  roleMapping: RoleMapping;
+  /** Provisioning from the directory (SCIM_*). */
+  scim: ScimConfig;
 }
 
 export interface MailConfig {
@@ -292,6 +298,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   ...oidcEnvSchema,
+  ...scimEnvSchema,
 });
 
 /** Folder where relative paths resolve and `.env` is read: where the user typed the command. */
@@ -410,6 +417,8 @@ export function loadConfig(env: Env): Config {
     dataDir,
     oidc,
     ssoRequiredDomains: oidc ? (vars.SSO_REQUIRED_DOMAINS ?? []) : [],
+    roleMapping: { map: vars.OIDC_ROLE_MAP ?? new Map(), defaultRole: vars.OIDC_DEFAULT_ROLE },
+    scim: buildScimConfig(vars),
   };
 }
 

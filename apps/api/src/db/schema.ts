@@ -36,6 +36,8 @@ export interface UsersTable {
   two_step_enabled: ColumnType<boolean | number, never, boolean>;
   /** The role follows the company sign-in's claim (issue 35). Boolean, or 0/1 on SQLite. */
   role_from_sso: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Provisioned from the company's directory (SCIM, issue 36). Boolean, or 0/1 on SQLite. */
+  managed_by_directory: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface SessionsTable {
@@ -128,6 +130,8 @@ export interface AuditEventsTable {
   user_agent: string | null;
   /** JSON object, or null. */
   details: string | null;
+  /** An actor that is no user: a SCIM token's name (issue 36). */
+  actor_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface JobLeasesTable {
@@ -379,6 +383,53 @@ export interface SsoSignInsTable {
 }
 
 /** A finished SSO sign-in's answer, sealed, for the site to trade its one-time code for (used once). */
+/** A directory's bearer token (issue 36): the secret is kept as its SHA-256 only. */
+export interface ScimTokensTable {
+  id: string;
+  name: string;
+  secret_hash: string;
+  created_by: string | null;
+  created_at: string;
+  rotated_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** What the directory says of a user beyond the users table. */
+export interface DirectoryUsersTable {
+  user_id: string;
+  external_id: string | null;
+  given_name: string | null;
+  family_name: string | null;
+}
+
+export interface DirectoryGroupsTable {
+  id: string;
+  display_name: string;
+  external_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DirectoryGroupMembersTable {
+  group_id: string;
+  user_id: string;
+}
+
+/** One SCIM call (Monitoring › Directory's sync log). */
+export interface ScimSyncLogTable {
+  id: string;
+  at: string;
+  token_id: string | null;
+  token_name: string | null;
+  operation: string;
+  resource_type: string;
+  user_id: string | null;
+  subject: string | null;
+  status: number;
+  detail: string | null;
+}
+
 export interface SsoExchangesTable {
   code_hash: string;
   browser_hash: string;
@@ -415,4 +466,9 @@ export interface DB {
   user_identities: UserIdentitiesTable;
   sso_sign_ins: SsoSignInsTable;
   sso_exchanges: SsoExchangesTable;
+  scim_tokens: ScimTokensTable;
+  directory_users: DirectoryUsersTable;
+  directory_groups: DirectoryGroupsTable;
+  directory_group_members: DirectoryGroupMembersTable;
+  scim_sync_log: ScimSyncLogTable;
 }

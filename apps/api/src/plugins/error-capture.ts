@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DomainError } from '../lib/errors.js';
 import type { ErrorsService } from '../modules/monitoring/index.js';
-import { toResponse } from './error-handler.js';
+import { toResponse } from '../http/error-response.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../helpers.js';
 import { multipart, pngPart, solidPng } from '../images.js';
+import { createScimToken } from '../scim/scim-client.js';
 
 /**
  * CONTRACT §5 as a table: every route the app registers, by every position and by nobody signed
@@ -23,7 +24,8 @@ import { multipart, pngPart, solidPng } from '../images.js';
  */
 
 type Target = 'other' | 'self' | 'none';
-type Caller = Position | 'anonymous';
+/** `scim`: a directory's SCIM token (issue 36), which opens the SCIM routes and nothing else. */
+type Caller = Position | 'anonymous' | 'scim';
 
 interface Subject {
   id: string;
@@ -45,6 +47,8 @@ interface Call {
   ownSession?: boolean;
   /** Its success answer is not the `{ data }` envelope (the API documentation). */
   bare?: boolean;
+  /** A SCIM route (/scim/v2): only a SCIM token opens it, and its errors are SCIM's. */
+  scim?: boolean;
 }
 
 /** What rows act on besides their target, made once before the rows run. */
@@ -55,6 +59,8 @@ interface Fixtures {
   closedMonth: string;
   /** A picture uploaded before the rows run (its public path). */
   filePath: string;
+  /** The SCIM token's secret (the `scim` caller's, and what rows make groups with). */
+  scimSecret: string;
 }
 
 const admin = (caller: Caller) => caller === 'admin';
@@ -102,7 +108,196 @@ let monthCount = 0;
 const nextMonth = () =>
   `${2040 + Math.floor(monthCount / 12)}-${String((monthCount++ % 12) + 1).padStart(2, '0')}`;
 
+/** Only the SCIM token: every person, signed in or not, is 401. */
+const scimOnly = (ok: number) => (caller: Caller) => (caller === 'scim' ? ok : 401);
+const SCIM_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const SCIM_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const SCIM_PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const scimJson = (body: unknown) => ({
+  headers: { 'content-type': 'application/scim+json' },
+  payload: JSON.stringify(body),
+});
+/** A group made with the SCIM token, for the group rows to act on. */
+async function scimGroup(fixtures: Fixtures): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/scim/v2/Groups',
+    ...scimJson({ schemas: [SCIM_GROUP], displayName: `Matrix ${Math.random()}` }),
+    headers: { 'content-type': 'application/scim+json', ...bearer(fixtures.scimSecret) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return String(response.json<{ id: string }>().id);
+}
+/** A live SCIM token's id, for the rows that rotate or revoke one. */
+async function scimTokenId(): Promise<string> {
+  return (await createScimToken(t)).token.id;
+}
+
+const SCIM_CALLS: Call[] = [
+  ...['ServiceProviderConfig', 'ResourceTypes', 'Schemas', 'Users', 'Groups'].map(
+    (resource): Call => ({
+      name: `GET /scim/v2/${resource}`,
+      targets: ['none'],
+      scim: true,
+      expect: scimOnly(200),
+      request: () => ({ method: 'GET', url: `/scim/v2/${resource}` }),
+    }),
+  ),
+  {
+    name: 'POST /scim/v2/Users',
+    targets: ['none'],
+    scim: true,
+    expect: scimOnly(201),
+    request: () => ({
+      method: 'POST',
+      url: '/scim/v2/Users',
+      ...scimJson({ schemas: [SCIM_USER], userName: uniqueEmail('scim-matrix') }),
+    }),
+  },
+  {
+    name: 'GET /scim/v2/Users/:id',
+    targets: ['other'],
+    scim: true,
+    expect: scimOnly(200),
+    request: (target) => ({ method: 'GET', url: `/scim/v2/Users/${target.id}` }),
+  },
+  {
+    name: 'PUT /scim/v2/Users/:id',
+    targets: ['other'],
+    scim: true,
+    expect: scimOnly(200),
+    request: (target) => ({
+      method: 'PUT',
+      url: `/scim/v2/Users/${target.id}`,
+      ...scimJson({
+        schemas: [SCIM_USER],
+        userName: target.email,
+        name: { formatted: 'Put By Matrix' },
+      }),
+    }),
+  },
+  {
+    name: 'PATCH /scim/v2/Users/:id',
+    targets: ['other'],
+    scim: true,
+    expect: scimOnly(200),
+    request: (target) => ({
+      method: 'PATCH',
+      url: `/scim/v2/Users/${target.id}`,
+      ...scimJson({
+        schemas: [SCIM_PATCH],
+        Operations: [{ op: 'replace', value: { active: false } }],
+      }),
+    }),
+  },
+  {
+    name: 'DELETE /scim/v2/Users/:id',
+    targets: ['other'],
+    scim: true,
+    expect: scimOnly(204),
+    request: (target) => ({ method: 'DELETE', url: `/scim/v2/Users/${target.id}` }),
+  },
+  {
+    name: 'POST /scim/v2/Groups',
+    targets: ['none'],
+    scim: true,
+    expect: scimOnly(201),
+    request: () => ({
+      method: 'POST',
+      url: '/scim/v2/Groups',
+      ...scimJson({ schemas: [SCIM_GROUP], displayName: `Matrix ${Math.random()}` }),
+    }),
+  },
+  {
+    name: 'GET /scim/v2/Groups/:id',
+    targets: ['none'],
+    scim: true,
+    expect: scimOnly(200),
+    request: async (_target, _png, fixtures) => ({
+      method: 'GET',
+      url: `/scim/v2/Groups/${await scimGroup(fixtures)}`,
+    }),
+  },
+  {
+    name: 'PUT /scim/v2/Groups/:id',
+    targets: ['none'],
+    scim: true,
+    expect: scimOnly(200),
+    request: async (_target, _png, fixtures) => ({
+      method: 'PUT',
+      url: `/scim/v2/Groups/${await scimGroup(fixtures)}`,
+      ...scimJson({ schemas: [SCIM_GROUP], displayName: `Matrix ${Math.random()}` }),
+    }),
+  },
+  {
+    name: 'PATCH /scim/v2/Groups/:id',
+    targets: ['other'],
+    scim: true,
+    expect: scimOnly(204),
+    request: async (target, _png, fixtures) => ({
+      method: 'PATCH',
+      url: `/scim/v2/Groups/${await scimGroup(fixtures)}`,
+      ...scimJson({
+        schemas: [SCIM_PATCH],
+        Operations: [{ op: 'add', path: 'members', value: [{ value: target.id }] }],
+      }),
+    }),
+  },
+  {
+    name: 'DELETE /scim/v2/Groups/:id',
+    targets: ['none'],
+    scim: true,
+    expect: scimOnly(204),
+    request: async (_target, _png, fixtures) => ({
+      method: 'DELETE',
+      url: `/scim/v2/Groups/${await scimGroup(fixtures)}`,
+    }),
+  },
+];
+
 const CALLS: Call[] = [
+  ...SCIM_CALLS,
+  {
+    name: 'GET /directory/tokens',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/directory/tokens' }),
+  },
+  {
+    // The admin's sign-in is recent: no confirmation is asked for.
+    name: 'POST /directory/tokens',
+    targets: ['none'],
+    expect: adminOnly(201),
+    request: () => ({
+      method: 'POST',
+      url: '/api/directory/tokens',
+      payload: { name: `Matrix ${Math.random()}` },
+    }),
+  },
+  {
+    name: 'POST /directory/tokens/:id/rotate',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: async () => ({
+      method: 'POST',
+      url: `/api/directory/tokens/${await scimTokenId()}/rotate`,
+    }),
+  },
+  {
+    name: 'DELETE /directory/tokens/:id',
+    targets: ['none'],
+    expect: adminOnly(204),
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/directory/tokens/${await scimTokenId()}`,
+    }),
+  },
+  {
+    name: 'GET /directory/log',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/directory/log' }),
+  },
   {
     name: 'GET /users',
     targets: ['none'],
@@ -880,13 +1075,17 @@ const CALLS: Call[] = [
   },
 ];
 
-const CALLERS: Caller[] = [...POSITIONS, 'anonymous'];
+const CALLERS: Caller[] = [...POSITIONS, 'anonymous', 'scim'];
+
+/** Off the SCIM routes, a SCIM token is no one's: it gets what an anonymous caller gets. */
+const expected = (call: Call, caller: Caller, target: Target) =>
+  caller === 'scim' && !call.scim ? call.expect('anonymous', target) : call.expect(caller, target);
 
 const ROWS = CALLS.flatMap((call) =>
   CALLERS.flatMap((caller) =>
     call.targets
-      .filter((target) => !(caller === 'anonymous' && target === 'self'))
-      .map((target) => ({ call, caller, target, status: call.expect(caller, target) })),
+      .filter((target) => !((caller === 'anonymous' || caller === 'scim') && target === 'self'))
+      .map((target) => ({ call, caller, target, status: expected(call, caller, target) })),
   ),
 );
 
@@ -928,7 +1127,13 @@ beforeAll(async () => {
   const closedMonth = nextMonth();
   await asAdmin({ method: 'POST', url: '/api/closed-months', payload: { month: closedMonth } });
   const picture = await asAdmin(upload('/api/uploads?dir=users', 'file', png));
-  fixtures = { projectId: String(project.id), closedMonth, filePath: String(picture.path) };
+  const { secret: scimSecret } = await createScimToken(t, 'Matrix directory');
+  fixtures = {
+    projectId: String(project.id),
+    closedMonth,
+    filePath: String(picture.path),
+    scimSecret,
+  };
 });
 afterAll(() => t.close());
 
@@ -944,7 +1149,7 @@ async function freshTarget(call: Call): Promise<Subject> {
 /** `GET /users/:id (full name)` → `GET /api/users/:id`: the route a row calls. */
 const routeOf = (call: Call) => {
   const [method, path] = call.name.split(' ');
-  return `${method} /api${path}`;
+  return call.scim ? `${method} ${path}` : `${method} /api${path}`;
 };
 
 /**
@@ -983,12 +1188,14 @@ describe('authorization matrix (CONTRACT §5)', () => {
   it.each(ROWS.map((row) => [row.caller, row.call.name, row.target, row.status, row] as const))(
     '%s: %s on %s → %i',
     async (caller, _name, target, status, row) => {
-      const actor = caller === 'anonymous' ? undefined : actors.get(caller)!;
+      const actor = caller === 'anonymous' || caller === 'scim' ? undefined : actors.get(caller)!;
       const subject = target === 'self' ? actor!.subject : await freshTarget(row.call);
       const token =
-        actor && row.call.ownSession
-          ? (await loginTokens(t, actor.subject)).access_token
-          : actor?.token;
+        caller === 'scim'
+          ? fixtures.scimSecret
+          : actor && row.call.ownSession
+            ? (await loginTokens(t, actor.subject)).access_token
+            : actor?.token;
       const request = await row.call.request(subject, png, fixtures);
       const response = await t.app.inject({
         ...request,
@@ -996,6 +1203,11 @@ describe('authorization matrix (CONTRACT §5)', () => {
       });
       expect(response.statusCode, response.body).toBe(status);
       if (status === 204) return;
+      if (row.call.scim) {
+        expect(response.headers['content-type']).toMatch(/^application\/scim\+json/);
+        expect(response.json()).toHaveProperty(status < 300 ? 'schemas' : 'detail');
+        return;
+      }
       // Files (CSV, pictures) and the documentation are the success answers without the envelope.
       const json = String(response.headers['content-type']).startsWith('application/json');
       if (status < 400 && (row.call.bare || !json)) return;

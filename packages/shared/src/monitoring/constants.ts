@@ -204,6 +204,13 @@ export const AUDIT_ACTIONS = [
   'auth.sso_refused',
   'user.sso_linked',
   'user.provisioned',
+  'user.directory_changed',
+  'scim.token_created',
+  'scim.token_rotated',
+  'scim.token_revoked',
+  'scim.token_refused',
+  'scim.refused',
+  'directory_group.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

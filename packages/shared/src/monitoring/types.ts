@@ -96,6 +96,8 @@ export interface AuditEvent {
   at: string;
   action: string;
   actorId: string | null;
+  /** An actor that is no user, by name: a SCIM token (issue 36); null otherwise. */
+  actorName: string | null;
   targetId: string | null;
   ip: string | null;
   userAgent: string | null;

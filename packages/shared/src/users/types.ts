@@ -26,6 +26,11 @@ export interface User {
   invitation: Invitation | null;
   /** The role follows the company sign-in's claim (OIDC_ROLE_MAP): it cannot be changed by hand. */
   managedBySso: boolean;
+  /**
+   * Provisioned from the company's directory (SCIM, issue 36): name, email, status, and the role
+   * when groups map to roles, follow the directory and cannot be changed by hand.
+   */
+  managedByDirectory: boolean;
 }
 
 /** When a pending user's invitation link was sent and until when it works. */

@@ -15,6 +15,7 @@ import { userManagement } from './0012-user-management.js';
 import { usersVersion } from './0013-users-version.js';
 import { errorReportCounts } from './0014-error-report-counts.js';
 import { sso } from './0015-sso.js';
+import { scim } from './0016-scim.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -37,5 +38,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0013-users-version': usersVersion(engine),
     '0014-error-report-counts': errorReportCounts(engine),
     '0015-sso': sso(engine),
+    '0016-scim': scim(engine),
   };
 }

@@ -1,7 +1,16 @@
 import { toCsv } from '../../lib/csv.js';
 import type { AuditEventRow } from './audit.repository.js';
 
-const COLUMNS = ['at', 'action', 'actorId', 'targetId', 'ip', 'userAgent', 'details'] as const;
+const COLUMNS = [
+  'at',
+  'action',
+  'actorId',
+  'actorName',
+  'targetId',
+  'ip',
+  'userAgent',
+  'details',
+] as const;
 
 /** The audit rows as CSV with a header line. */
 export function auditCsv(rows: AuditEventRow[]): string {

@@ -14,6 +14,8 @@ export interface AuditEntry {
   action: AuditAction;
   /** Who did it; null or absent for the system or a caller not signed in. */
   actorId?: string | null;
+  /** An actor that is no user, by name: a SCIM token (issue 36). */
+  actorName?: string;
   /** Whom it concerns. */
   targetId?: string | null;
   origin: RequestOrigin;
@@ -29,6 +31,7 @@ export function auditRow(entry: AuditEntry, now: number): Insertable<AuditEvents
     at: toIso(now),
     action: entry.action,
     actor_id: entry.actorId ?? null,
+    actor_name: entry.actorName ?? null,
     target_id: entry.targetId ?? null,
     ip: entry.origin.ip,
     user_agent: entry.origin.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,

@@ -19,6 +19,7 @@ export interface AuditEventRow {
   at: string;
   action: string;
   actorId: string | null;
+  actorName: string | null;
   targetId: string | null;
   ip: string | null;
   userAgent: string | null;
@@ -31,6 +32,7 @@ const EVENT_COLUMNS = [
   'at',
   'action',
   'actor_id as actorId',
+  'actor_name as actorName',
   'target_id as targetId',
   'ip',
   'user_agent as userAgent',

@@ -72,6 +72,7 @@ export const auditEventSchema = z.object({
   at: z.string(),
   action: z.string(),
   actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
   targetId: z.string().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),

@@ -65,12 +65,14 @@ export class PersonalDataService {
  * retention job's anonymisation also keeps them apart.
  */
 function ownAuditEvent(row: AuditEventRow, userId: string): AuditEvent {
-  const byOther = row.actorId !== null && row.actorId !== userId;
+  // The directory (a SCIM token, `actorName`) is someone else too.
+  const byOther = (row.actorId !== null && row.actorId !== userId) || row.actorName !== null;
   return {
     id: row.id,
     at: row.at,
     action: row.action,
     actorId: row.actorId,
+    actorName: row.actorName,
     targetId: row.targetId,
     ip: byOther ? null : row.ip,
     userAgent: byOther ? null : row.userAgent,

@@ -7,6 +7,7 @@ import {
 } from '@staff-admin/shared';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config/env.js';
+import { roleForGroups } from '../../config/scim-env.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
 import { invalid } from '../../lib/errors.js';
@@ -255,10 +256,10 @@ export class SsoService {
   /** The role the claim gives (the first group of OIDC_ROLE_MAP the person has), or the default. */
   private roleFromClaim(groups: string[]): { role: Position | undefined; group: string | null } {
     const { oidc } = this.deps;
-    for (const [group, role] of oidc?.roleMap ?? []) {
-      if (groups.includes(group)) return { role, group };
-    }
-    return { role: oidc?.defaultRole, group: null };
+    return roleForGroups(
+      { map: oidc?.roleMap ?? new Map(), defaultRole: oidc?.defaultRole },
+      groups,
+    );
   }
 
   private async signIn(claims: Claims, origin: RequestOrigin): Promise<LoginAnswer> {

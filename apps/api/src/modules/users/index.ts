@@ -12,3 +12,13 @@ export type { UsersModule, UsersModuleDeps } from './users.module.js';
 export { usersRoutes } from './users.routes.js';
 export { userSchema } from './users.schemas.js';
 export type { UsersService } from './users.service.js';
+export {
+  AdminsNotLocked,
+  deleteUser,
+  editUser,
+  type ChangeActor,
+  type ChangeContext,
+  type UserEdit,
+} from './user-changes.js';
+export type { UserChanges, UserStanding } from './users.repository.js';
+export type { UsersTransaction } from './users.service.js';

@@ -45,6 +45,7 @@ export function selectUsers(db: Kysely<DB>) {
       'users.invited_by',
       'users.two_step_enabled',
       'users.role_from_sso',
+      'users.managed_by_directory',
       'users.last_login_at',
       'inviter.full_name as inviter_full_name',
       invitationColumn(db, 'created_at').as('invitation_sent_at'),
@@ -72,6 +73,7 @@ export const toUser = (
   twoStepRequired: twoStepRoles.includes(row.position),
   lastSignInAt: row.last_login_at,
   managedBySso: Boolean(row.role_from_sso),
+  managedByDirectory: Boolean(row.managed_by_directory),
   invitation:
     row.invitation_sent_at && row.invitation_expires_at
       ? {

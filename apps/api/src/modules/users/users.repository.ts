@@ -32,6 +32,8 @@ export const fullNameKey = (fullName: string | null | undefined): string =>
 
 /** The fields an edit may change; `full_name_lower` follows `full_name`. */
 export interface UserChanges {
+  /** Only the directory changes an email (SCIM's userName); already normalized. */
+  email?: string;
   full_name?: string;
   position?: Position;
   status?: Status;
@@ -46,6 +48,9 @@ export interface UserStanding {
   imageUrl: string | null;
   /** The role follows the company sign-in's claim (issue 35): not changed by hand. */
   roleFromSso: boolean;
+  fullName: string | null;
+  /** Provisioned from the directory (issue 36): name and status not changed by hand. */
+  managedByDirectory: boolean;
 }
 
 /** What login needs to decide: no profile fields. */
@@ -185,7 +190,15 @@ export class UsersRepository {
   async findStandingForUpdate(id: string): Promise<UserStanding | undefined> {
     let query = this.db
       .selectFrom('users')
-      .select(['id', 'position', 'status', 'image_url as imageUrl', 'role_from_sso'])
+      .select([
+        'id',
+        'position',
+        'status',
+        'image_url as imageUrl',
+        'role_from_sso',
+        'full_name',
+        'managed_by_directory',
+      ])
       .where('id', '=', id);
     if (this.engine === 'postgres') query = query.forUpdate();
     const row = await query.executeTakeFirst();
@@ -196,6 +209,8 @@ export class UsersRepository {
         status: row.status,
         imageUrl: row.imageUrl,
         roleFromSso: Boolean(row.role_from_sso),
+        fullName: row.full_name,
+        managedByDirectory: Boolean(row.managed_by_directory),
       }
     );
   }

@@ -32,4 +32,9 @@ export const userSchema = z.object({
   managedBySso: z
     .boolean()
     .describe("The role follows the company sign-in's claim and cannot be changed by hand"),
+  managedByDirectory: z
+    .boolean()
+    .describe(
+      "Provisioned by the company's directory (SCIM): name, email and status cannot be changed by hand",
+    ),
 }) satisfies z.ZodType<User>;

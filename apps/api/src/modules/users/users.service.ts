@@ -14,30 +14,28 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import { requireRecentAuth } from '../../http/guards.js';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
-import {
-  conflict,
-  EmailTaken,
-  forbidden,
-  invalid,
-  LastActiveAdmin,
-  UserNotFound,
-} from '../../lib/errors.js';
+import { conflict, EmailTaken, forbidden, invalid, UserNotFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { TransactionScope, UnitOfWork } from '../../db/unit-of-work.js';
 import { NO_ORIGIN, type RequestOrigin, type AuditRepository } from '../audit/index.js';
 import type { AuthContext, SessionsService, SessionsRepository } from '../sessions/index.js';
-import type { UploadRow, UploadsRepository, UploadsService } from '../uploads/index.js';
+import type { UploadsRepository, UploadsService } from '../uploads/index.js';
 import { grantsAdminRole } from './admin-role.js';
 import { resolveUserFilter, type UserFilter } from './user-search.js';
-import type {
-  UserBatchQuery,
-  UserChanges,
-  UsersRepository,
-  UserStanding,
-} from './users.repository.js';
+import type { UserBatchQuery, UserChanges, UsersRepository } from './users.repository.js';
 import { USER_ADMIN_MESSAGES } from './users.messages.js';
+import {
+  AdminsNotLocked,
+  assertNotOwnedByDirectory,
+  deleteUser,
+  editUser,
+  isActiveAdmin,
+  releasePicture,
+  type ChangeContext,
+  type UserEdit,
+} from './user-changes.js';
 
 /** How many users the CSV export reads per query (docs/user-management.md). */
 export const USER_EXPORT_BATCH_SIZE = 500;
@@ -73,20 +71,6 @@ const filterFields = (query: UserListFilter): UserListFilter => ({
   dormantDays: query.dormantDays,
   invitedDays: query.invitedDays,
 });
-
-const isActiveAdmin = (user: UserStanding) => user.position === 'admin' && user.status === 'active';
-
-/** What an edit asks for, before the rules have looked at the user it is for. */
-interface EditRequest {
-  changes: UserChanges;
-  /** Throws when the edit is not allowed on this user (403, 400). */
-  check?: (user: UserStanding) => void;
-  /**
-   * Who edits (an admin), for the audit trail of position and status changes and the owner a new
-   * picture's upload must have. Without it, the user edits their own profile.
-   */
-  by?: { actorId: string; origin: RequestOrigin };
-}
 
 export interface CreateUserInput {
   email: string;
@@ -200,7 +184,10 @@ export class UsersService {
   updateProfile(userId: string, input: UpdateProfileInput): Promise<User> {
     const changes: UserChanges = { full_name: input.fullName };
     if (input.imageUrl !== undefined) changes.image_url = input.imageUrl;
-    return this.edit(userId, { changes });
+    return this.edit(userId, {
+      changes,
+      check: (user) => assertNotOwnedByDirectory(user, changes),
+    });
   }
 
   /**
@@ -239,6 +226,7 @@ export class UsersService {
         if (statusChanges && user.status === 'pending') {
           throw invalid(USER_ADMIN_MESSAGES.pendingStatus);
         }
+        assertNotOwnedByDirectory(user, changes);
         if (positionChanges && user.roleFromSso) {
           throw conflict(USER_ADMIN_MESSAGES.roleManagedBySso);
         }
@@ -269,6 +257,7 @@ export class UsersService {
       by: { actorId: actor.userId, origin },
       check: (user) => {
         if (user.status === 'pending') throw invalid(USER_ADMIN_MESSAGES.pendingStatus);
+        assertNotOwnedByDirectory(user, { status });
         if (grantsAdminRole(user, { position: user.position, status })) {
           requireRecentAuth(actor, this.deps.clock);
         }
@@ -284,60 +273,28 @@ export class UsersService {
     if (!isUuid(id)) throw new UserNotFound();
     const userId = id.toLowerCase();
     if (userId === actor.userId) throw forbidden(USER_ADMIN_MESSAGES.deleteSelf);
-    const removed = await this.runWithAdminRule(async ({ repos, afterCommit }, activeAdmins) => {
-      const user = await repos.users.findStandingForUpdate(userId);
-      if (!user) throw new UserNotFound();
-      if (isActiveAdmin(user)) assertAnotherActiveAdmin(activeAdmins(), userId);
-      await repos.users.deleteById(userId);
-      await repos.audit.record({
-        action: 'user.deleted',
-        actorId: actor.userId,
-        targetId: userId,
-        origin,
-        details: { position: user.position, status: user.status },
-      });
-      afterCommit(() => this.sessions.userChanged(userId));
-      return releasePicture(repos, user.imageUrl);
-    });
+    const removed = await this.runWithAdminRule((scope, activeAdmins) =>
+      deleteUser(
+        scope,
+        userId,
+        { actorId: actor.userId, origin },
+        this.changeContext(activeAdmins),
+      ),
+    );
     await this.deps.uploads.removeFiles(removed);
   }
 
-  /**
-   * One edit in one transaction: the rules see the user as it is now (locked), a new picture must
-   * be an upload nobody else uses, the replaced picture's upload is deleted, and deactivating ends
-   * every session. Files are removed from disk once the change is committed.
-   */
-  private async edit(userId: string, { changes, check, by }: EditRequest): Promise<User> {
-    const removesAdminRights =
-      (changes.position !== undefined && changes.position !== 'admin') ||
-      changes.status === 'inactive';
-    const removed = await this.runWithAdminRule(async ({ repos, afterCommit }, activeAdmins) => {
-      const user = await repos.users.findStandingForUpdate(userId);
-      if (!user) throw new UserNotFound();
-      check?.(user);
-      if (removesAdminRights && isActiveAdmin(user)) {
-        assertAnotherActiveAdmin(activeAdmins(), userId);
-      }
-
-      const newPicture = changes.image_url !== undefined && changes.image_url !== user.imageUrl;
-      if (newPicture && changes.image_url) {
-        await assertUsablePicture(repos, changes.image_url, userId, by?.actorId ?? userId);
-      }
-
-      const now = nowIso(this.deps.clock);
-      await repos.users.update(userId, changes, now);
-      if (changes.status === 'inactive' && user.status !== 'inactive') {
-        await repos.sessions.revokeUserSessions(userId, now);
-      }
-      if (by) await recordStandingChanges(repos, userId, user, changes, by);
-      // Sessions carry the user's status and position: every process must read them again.
-      if (changes.status !== undefined || changes.position !== undefined) {
-        afterCommit(() => this.sessions.userChanged(userId));
-      }
-      return newPicture ? releasePicture(repos, user.imageUrl) : [];
-    });
+  /** One edit in one transaction (editUser); files are removed once it is committed. */
+  private async edit(userId: string, request: UserEdit): Promise<User> {
+    const removed = await this.runWithAdminRule((scope, activeAdmins) =>
+      editUser(scope, userId, request, this.changeContext(activeAdmins)),
+    );
     await this.deps.uploads.removeFiles(removed);
     return this.getById(userId);
+  }
+
+  private changeContext(activeAdmins: () => string[]): ChangeContext {
+    return { activeAdmins, clock: this.deps.clock, sessions: this.sessions };
   }
 
   /**
@@ -473,71 +430,4 @@ export class UsersService {
     });
     return user;
   }
-}
-
-/** Audit events for a change of position or status, with the values before and after. */
-async function recordStandingChanges(
-  repos: UsersTransaction,
-  userId: string,
-  before: UserStanding,
-  changes: UserChanges,
-  by: { actorId: string; origin: RequestOrigin },
-): Promise<void> {
-  const record = (
-    action: 'user.position_changed' | 'user.status_changed',
-    from: string,
-    to: string,
-  ) =>
-    repos.audit.record({
-      action,
-      actorId: by.actorId,
-      targetId: userId,
-      origin: by.origin,
-      details: { before: from, after: to },
-    });
-  if (changes.position !== undefined && changes.position !== before.position) {
-    await record('user.position_changed', before.position, changes.position);
-  }
-  if (changes.status !== undefined && changes.status !== before.status) {
-    await record('user.status_changed', before.status, changes.status);
-  }
-}
-
-/** A transaction met an active admin before locking the admins: it runs again, admins first. */
-class AdminsNotLocked extends Error {}
-
-/** 409 unless an active admin other than `userId` remains. */
-function assertAnotherActiveAdmin(activeAdminIds: string[], userId: string): void {
-  if (!activeAdminIds.some((id) => id !== userId)) {
-    throw new LastActiveAdmin(USER_ADMIN_MESSAGES.lastActiveAdmin);
-  }
-}
-
-/**
- * 400 unless the picture is an upload the editor made that no other user has. Another user's
- * unused upload is answered like an unknown path.
- */
-async function assertUsablePicture(
-  repos: UsersTransaction,
-  imageUrl: string,
-  userId: string,
-  editorId: string,
-) {
-  const refused = (message: string) => invalid(message, { imageUrl: message });
-  const upload = await repos.uploads.findByPath(imageUrl);
-  if (!upload) throw refused(USER_ADMIN_MESSAGES.imageNotUploaded);
-  if (await repos.users.isImageUsedByOther(imageUrl, userId)) {
-    throw refused(USER_ADMIN_MESSAGES.imageInUse);
-  }
-  if (upload.owner_id !== editorId) throw refused(USER_ADMIN_MESSAGES.imageNotUploaded);
-}
-
-/** Deletes the record of a picture being replaced or removed; its file goes after the commit. */
-async function releasePicture(
-  repos: UsersTransaction,
-  imageUrl: string | null,
-): Promise<UploadRow[]> {
-  if (!imageUrl) return [];
-  const row = await repos.uploads.deleteByPath(imageUrl);
-  return row ? [row] : [];
 }

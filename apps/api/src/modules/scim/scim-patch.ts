@@ -1,0 +1,80 @@
+import {
+  scimPatch,
+  ScimError as PatchError,
+  type ScimPatchOperation,
+  type ScimResource,
+} from 'scim-patch';
+import { PATCH_SCHEMA } from './scim-resources.js';
+import { ScimError } from './scim-errors.js';
+import { attributeOf } from './scim-input.js';
+
+const MAX_OPERATIONS = 1000;
+
+/**
+ * A PatchOp body's operations (RFC 7644 §3.5.2), applied by scim-patch to the resource as SCIM
+ * shows it. Op names are matched in any case (Entra ID sends "Replace"); a no-path value object
+ * with attribute paths as keys (Entra ID's `{"name.givenName": …}`) is what scim-patch applies.
+ * The caller reads the patched resource back with the same reader as a PUT body.
+ */
+export function applyPatch<T extends object>(
+  resource: T,
+  body: unknown,
+): T & Record<string, unknown> {
+  const operations = readOperations(body);
+  try {
+    return scimPatch(resource as unknown as ScimResource, operations, {
+      mutateDocument: false,
+      treatMissingAsAdd: true,
+    }) as unknown as T & Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof PatchError) {
+      const scimType = (error as { scimType?: string }).scimType;
+      throw new ScimError(
+        400,
+        error.message.slice(0, 300),
+        scimType === 'noTarget'
+          ? 'noTarget'
+          : scimType === 'invalidPath'
+            ? 'invalidPath'
+            : 'invalidValue',
+      );
+    }
+    throw new ScimError(400, 'The patch could not be applied', 'invalidValue');
+  }
+}
+
+function readOperations(body: unknown): ScimPatchOperation[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ScimError(400, 'The body must be a PatchOp', 'invalidSyntax');
+  }
+  const schemas = attributeOf(body as Record<string, unknown>, 'schemas');
+  if (Array.isArray(schemas) && !schemas.includes(PATCH_SCHEMA)) {
+    throw new ScimError(400, `schemas must include ${PATCH_SCHEMA}`, 'invalidSyntax');
+  }
+  const operations = attributeOf(body as Record<string, unknown>, 'Operations');
+  if (!Array.isArray(operations) || operations.length === 0) {
+    throw new ScimError(400, 'Operations must be a non-empty list', 'invalidSyntax');
+  }
+  if (operations.length > MAX_OPERATIONS) {
+    throw new ScimError(400, `At most ${MAX_OPERATIONS} operations`, 'tooMany');
+  }
+  return operations.map((operation) => {
+    if (typeof operation !== 'object' || operation === null) {
+      throw new ScimError(400, 'Each operation must be an object', 'invalidSyntax');
+    }
+    const op = attributeOf(operation as Record<string, unknown>, 'op');
+    const path = attributeOf(operation as Record<string, unknown>, 'path');
+    const value = attributeOf(operation as Record<string, unknown>, 'value');
+    if (typeof op !== 'string' || !['add', 'replace', 'remove'].includes(op.toLowerCase())) {
+      throw new ScimError(400, 'op must be add, replace or remove', 'invalidSyntax');
+    }
+    if (path !== undefined && typeof path !== 'string') {
+      throw new ScimError(400, 'path must be a string', 'invalidPath');
+    }
+    return {
+      op: op.toLowerCase(),
+      ...(path === undefined ? {} : { path }),
+      ...(value === undefined ? {} : { value }),
+    } as ScimPatchOperation;
+  });
+}
