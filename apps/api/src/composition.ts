@@ -157,6 +157,7 @@ function composeCore(
     errors,
     twoStep: repositories.twoStep,
     passkeys: repositories.passkeys,
+    scimLog: repositories.scimLog,
     unitOfWork,
     accountExpiryMs: config.accountExpiryMs,
     log,

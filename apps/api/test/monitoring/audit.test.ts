@@ -98,6 +98,7 @@ describe('audit events', () => {
       at: expect.stringMatching(/Z$/),
       action: 'auth.login_succeeded',
       actorId: user.id,
+      actorName: null,
       targetId: user.id,
       ip: '198.51.100.9',
       userAgent: 'AuditTest/1.0',

@@ -231,14 +231,14 @@ describe('Audit trail CSV export', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="audit-trail.csv"');
     expect(csv.headers['x-total-count']).toBe('1');
     const lines = csv.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('at,action,actorId,targetId,ip,userAgent,details');
+    expect(lines[0]).toBe('at,action,actorId,actorName,targetId,ip,userAgent,details');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,auth.login_succeeded,${user.id},${user.id},`);
+    expect(lines[1]).toContain(`,auth.login_succeeded,${user.id},,${user.id},`);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
 
     // Another action of the same actor: nothing matches, just the header.
     const none = await exportCsv({ actor: user.id, action: 'auth.logout' });
-    expect(none.body).toBe('at,action,actorId,targetId,ip,userAgent,details\r\n');
+    expect(none.body).toBe('at,action,actorId,actorName,targetId,ip,userAgent,details\r\n');
   });
 
   it('answers 400 with field errors for bad filters', async () => {

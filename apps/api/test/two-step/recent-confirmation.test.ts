@@ -17,6 +17,9 @@ const ALWAYS = [
   'POST /api/users/profile/passkeys/options',
   'DELETE /api/users/profile/passkeys/{id}',
   'DELETE /api/users/{id}/two-step',
+  // A SCIM token is a way in for the directory, and can grant the admin role (issue 36).
+  'POST /api/directory/tokens',
+  'POST /api/directory/tokens/{id}/rotate',
 ];
 
 /** Only when they change a password with two-step on, or grant the admin role. */
@@ -31,6 +34,7 @@ const WHEN = [
 /** Never: they take access away, finish what a confirmed call began, or touch no sign-in. */
 const NEVER = [
   'DELETE /api/auth/logout',
+  'DELETE /api/directory/tokens/{id}',
   'POST /api/auth/reauthenticate',
   'PATCH /api/users/profile',
   'POST /api/users/profile/two-step/totp/confirm',

@@ -24,6 +24,7 @@ const user = {
   twoStepEnabled: false,
   twoStepRequired: false,
   managedBySso: false,
+  managedByDirectory: false,
   lastSignInAt: null,
   invitation: null,
 };

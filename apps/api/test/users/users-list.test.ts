@@ -144,6 +144,7 @@ describe('GET /api/users paging, sorting and filters', () => {
       lastSignInAt: null,
       invitation: null,
       managedBySso: false,
+      managedByDirectory: false,
     });
   });
 

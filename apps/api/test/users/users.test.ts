@@ -58,6 +58,7 @@ describe('GET /api/users/profile', () => {
       lastSignInAt: expect.stringMatching(ISO),
       invitation: null,
       managedBySso: false,
+      managedByDirectory: false,
     });
     expect(response.body).not.toContain('password');
     expect(response.body).not.toContain('$argon2');

@@ -19,6 +19,9 @@ export interface LapsedInvitation {
   expiresAt: string;
 }
 
+/** The directory decides when its people go (SCIM, issue 36): they never expire here. */
+const notManagedByDirectory = sql<boolean>`not ${sql.ref('managed_by_directory')}`;
+
 export class RetentionRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -29,6 +32,7 @@ export class RetentionRepository {
       .selectFrom('users')
       .select(['id', 'email', 'position', 'status', lastActivity.as('lastActivityAt')])
       .where(lastActivity, '<', cutoff)
+      .where(notManagedByDirectory)
       .orderBy(lastActivity)
       .orderBy('id')
       .execute();
@@ -42,6 +46,7 @@ export class RetentionRepository {
       .select(lastActivity.as('lastActivityAt'))
       .where('id', '=', userId)
       .where(lastActivity, '<', cutoff)
+      .where(notManagedByDirectory)
       .executeTakeFirst();
     return row?.lastActivityAt;
   }

@@ -1,3 +1,4 @@
+import { SCIM_LOG_RETENTION_DAYS } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -48,6 +49,8 @@ export interface RetentionReport {
   removedSignInChallenges: number;
   /** Passkey registration challenges that expired more than ENDED_CHALLENGE_KEEP_MS ago. */
   removedPasskeyRegistrations: number;
+  /** SCIM calls of the sync log older than SCIM_LOG_RETENTION_DAYS. */
+  removedScimCalls: number;
 }
 
 interface RetentionDeps {
@@ -61,6 +64,8 @@ interface RetentionDeps {
   twoStep: Pick<TwoStepRepository, 'deleteChallengesEndedBefore'>;
   /** Passkey registration challenges. */
   passkeys: Pick<PasskeysRepository, 'deleteRegistrationsExpiredBefore'>;
+  /** Monitoring › Directory's sync log: calls older than SCIM_LOG_RETENTION_DAYS go. */
+  scimLog: { deleteBefore(cutoff: string): Promise<number> };
   unitOfWork: UnitOfWork<{ oneTimeTokens: OneTimeTokensRepository; audit: AuditRepository }>;
   /** ACCOUNT_EXPIRY: an account with no sign-in for this long expires. */
   accountExpiryMs: number;
@@ -120,6 +125,7 @@ export class RetentionService {
         removedErrorGroups: 0,
         removedSignInChallenges: 0,
         removedPasskeyRegistrations: 0,
+        removedScimCalls: 0,
       };
     }
     try {
@@ -140,6 +146,9 @@ export class RetentionService {
         await this.deps.twoStep.deleteChallengesEndedBefore(challengesEndedBefore);
       const removedPasskeyRegistrations =
         await this.deps.passkeys.deleteRegistrationsExpiredBefore(challengesEndedBefore);
+      const removedScimCalls = await this.deps.scimLog.deleteBefore(
+        toIso(now - SCIM_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000),
+      );
       const report = {
         ran: true,
         expiredAccounts,
@@ -149,6 +158,7 @@ export class RetentionService {
         removedErrorGroups: errors.groups,
         removedSignInChallenges,
         removedPasskeyRegistrations,
+        removedScimCalls,
       };
       const changes =
         expiredAccounts +
@@ -157,7 +167,8 @@ export class RetentionService {
         errors.occurrences +
         errors.groups +
         removedSignInChallenges +
-        removedPasskeyRegistrations;
+        removedPasskeyRegistrations +
+        removedScimCalls;
       if (changes > 0) {
         log.info({ ...report, clearedRefreshSuccessors: cleared }, 'retention: done');
       }

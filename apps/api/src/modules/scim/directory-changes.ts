@@ -37,6 +37,20 @@ export interface DirectoryChangesDeps {
   clock: Clock;
 }
 
+/** A refusal by the rules (409), and the person the rule protected. */
+const isRefusal = (error: unknown) =>
+  (error instanceof DomainError && error.kind === 'conflict') ||
+  (error instanceof ScimError && error.status === 409 && error.scimType === undefined);
+
+class RefusedFor extends Error {
+  constructor(
+    readonly refusal: Error,
+    readonly userId: string,
+  ) {
+    super(refusal.message);
+  }
+}
+
 /** What SCIM's users and groups share: the transaction, the rules, and groups to positions. */
 export class DirectoryChanges {
   constructor(private readonly deps: DirectoryChangesDeps) {}
@@ -80,17 +94,26 @@ export class DirectoryChanges {
         });
       });
     } catch (error) {
-      const refused =
-        (error instanceof DomainError && error.kind === 'conflict') ||
-        (error instanceof ScimError && error.status === 409 && error.scimType === undefined);
-      if (refused) {
+      const refusal = error instanceof RefusedFor ? error.refusal : error;
+      if (isRefusal(refusal)) {
         await this.deps.audit.record({
           action: 'scim.refused',
           actorName: caller.name,
+          targetId: error instanceof RefusedFor ? error.userId : null,
           origin,
-          details: { reason: (error as Error).message },
+          details: { reason: (refusal as Error).message },
         });
       }
+      throw refusal;
+    }
+  }
+
+  /** `work` on one user: a refusal by the rules names them in the audit trail. */
+  async about<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isRefusal(error)) throw new RefusedFor(error as Error, userId);
       throw error;
     }
   }
@@ -120,15 +143,17 @@ export class DirectoryChanges {
   ): Promise<void> {
     if (!this.rolesFollowGroups) return;
     const position = this.positionFor(await scope.repos.directory.groupNamesOf(userId));
-    await editUser(
-      scope,
-      userId,
-      {
-        changes: { position },
-        check: this.ownerRule(caller, (user) => user.position !== position),
-        by: this.actor(caller, origin),
-      },
-      context,
+    await this.about(userId, () =>
+      editUser(
+        scope,
+        userId,
+        {
+          changes: { position },
+          check: this.ownerRule(caller, (user) => user.position !== position),
+          by: this.actor(caller, origin),
+        },
+        context,
+      ),
     );
     await scope.repos.directory.markManaged(userId, { roleFollowsGroups: true });
   }

@@ -8,11 +8,13 @@ import { ScimError } from './scim-errors.js';
  * one `eq` or an `and` of them, on the attributes below. Anything else is 400 invalidFilter
  * rather than a filter silently ignored, which would answer a lookup with every user.
  */
-const USER_ATTRIBUTES: Record<string, keyof UserQuery> = {
+const USER_ATTRIBUTES: Record<string, keyof UserQuery | 'any'> = {
   id: 'id',
   username: 'email',
   'emails.value': 'email',
   emails: 'email',
+  // Entra ID's `emails[type eq "work"].value eq "…"`: every email here is the work email.
+  'emails.type': 'any',
   externalid: 'externalId',
 };
 const GROUP_ATTRIBUTES: Record<string, keyof GroupQuery> = {
@@ -63,6 +65,7 @@ export function userQuery(source: string | undefined): UserQuery {
   for (const { attribute, value } of parseFilter(source)) {
     const key = USER_ATTRIBUTES[bare(attribute)];
     if (!key) throw unsupported(source);
+    if (key === 'any') continue;
     query[key] =
       key === 'email' ? normalizeEmail(value) : key === 'id' ? value.toLowerCase() : value;
   }

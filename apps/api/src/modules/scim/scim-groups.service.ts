@@ -117,9 +117,15 @@ export class ScimGroupsService {
     origin: RequestOrigin,
     subject: Subject,
   ): Promise<void> {
-    await this.change(id, ifMatch, caller, origin, subject, (group, members) =>
-      readGroup(applyPatch(toScimGroup(group, members, this.deps.appUrl), body)),
-    );
+    await this.change(id, ifMatch, caller, origin, subject, (group, members) => {
+      // Members as `{ value }` alone: Entra ID removes members by a list of such objects, which
+      // scim-patch matches whole against the group's.
+      const resource = {
+        ...toScimGroup(group, undefined, this.deps.appUrl),
+        members: members.map((member) => ({ value: member.id })),
+      };
+      return readGroup(applyPatch(resource, body));
+    });
   }
 
   async delete(

@@ -172,12 +172,14 @@ export class ScimUsersService {
       const user = await scope.repos.directory.findUser(userId);
       if (!user) throw userNotFound();
       subject.subject = user.email;
-      await deleteUser(
-        scope,
-        userId,
-        changes.actor(caller, origin),
-        context,
-        changes.ownerRule(caller, () => true),
+      await changes.about(userId, () =>
+        deleteUser(
+          scope,
+          userId,
+          changes.actor(caller, origin),
+          context,
+          changes.ownerRule(caller, () => true),
+        ),
       );
     });
   }
@@ -210,33 +212,34 @@ export class ScimUsersService {
       }
       if (!input.active && current.status !== 'inactive') userChanges.status = 'inactive';
       if (input.active && current.status === 'inactive') userChanges.status = 'active';
-      await editUser(
-        scope,
-        userId,
-        {
-          changes: userChanges,
-          check: changes.ownerRule(
-            caller,
-            (user) => userChanges.status !== undefined && userChanges.status !== user.status,
-          ),
-          by: changes.actor(caller, origin),
-        },
-        context,
+      await changes.about(userId, () =>
+        editUser(
+          scope,
+          userId,
+          {
+            changes: userChanges,
+            check: changes.ownerRule(
+              caller,
+              (user) => userChanges.status !== undefined && userChanges.status !== user.status,
+            ),
+            by: changes.actor(caller, origin),
+          },
+          context,
+        ),
       );
       await scope.repos.directory.saveUser(userId, input, {
         roleFollowsGroups: changes.rolesFollowGroups,
       });
       await changes.followGroups(scope, userId, caller, origin, context);
-      const changed = Object.keys(userChanges).filter((key) => key !== 'status');
-      if (changed.length > 0) {
-        await scope.repos.audit.record({
-          action: 'user.directory_changed',
-          actorName: caller.name,
-          targetId: userId,
-          origin,
-          details: { fields: changed },
-        });
-      }
+      // Every write is in the audit trail, with the fields it changed (status and position have
+      // events of their own).
+      await scope.repos.audit.record({
+        action: 'user.directory_changed',
+        actorName: caller.name,
+        targetId: userId,
+        origin,
+        details: { fields: Object.keys(userChanges).filter((key) => key !== 'status') },
+      });
     });
     return this.get(userId);
   }

@@ -67,7 +67,16 @@ const COLUMNS: Column<AuditTrailEvent>[] = [
     cell: (event) => <DateTime value={event.at} pattern={RECORD_DATE_FORMAT} />,
   },
   { header: 'Action', cell: (event) => event.action, className: 'font-medium text-slate-900' },
-  { header: 'Actor', cell: (event) => <Person person={event.actor} id={event.actorId} /> },
+  {
+    header: 'Actor',
+    cell: (event) =>
+      // The company's directory acts through a SCIM token, named (issue 36).
+      event.actorName ? (
+        <span className="block text-slate-900">{`SCIM token “${event.actorName}”`}</span>
+      ) : (
+        <Person person={event.actor} id={event.actorId} />
+      ),
+  },
   { header: 'Target', cell: (event) => <Person person={event.target} id={event.targetId} /> },
   { header: 'IP', cell: (event) => event.ip ?? EMPTY_VALUE },
 ];

@@ -46,6 +46,7 @@ const EVENT: AuditTrailEvent = {
   at: '2026-11-22T10:30:00.000Z',
   action: 'auth.locked_out',
   actorId: null,
+  actorName: null,
   actor: null,
   targetId: LOCKED.user!.id,
   target: { id: LOCKED.user!.id, fullName: 'Ada Lovelace', email: 'ada@example.com' },
@@ -315,12 +316,22 @@ describe('Sign-in security screen', () => {
           targetId: gone,
           target: null,
         },
+        {
+          ...EVENT,
+          id: '20000000-0000-4000-8000-000000000003',
+          action: 'user.status_changed',
+          actorName: 'Okta production',
+        },
       ],
     });
     renderApp(URL_PATH, { user: ADMIN });
     const trail = await screen.findByRole('table', { name: 'Audit trail' });
     await within(trail).findByText('user.position_changed');
-    const [, locked, changed] = within(trail).getAllByRole('row');
+    const [, locked, changed, byDirectory] = within(trail).getAllByRole('row');
+    // The directory's changes name the SCIM token they were made with (issue 36).
+    expect(within(byDirectory!).getAllByRole('cell')[2]).toHaveTextContent(
+      'SCIM token “Okta production”',
+    );
     expect(within(locked!).getAllByRole('cell')[3]).toHaveTextContent(
       'Ada Lovelaceada@example.com',
     );
