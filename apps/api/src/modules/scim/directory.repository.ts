@@ -1,6 +1,7 @@
 import type { Status } from '@staff-admin/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { isUuid } from '../../lib/ids.js';
 
 /** A user as SCIM shows them: our columns and what the directory told us beyond them. */
 export interface DirectoryUser {
@@ -73,6 +74,8 @@ export class DirectoryRepository {
     query: UserQuery,
     page: Page,
   ): Promise<{ users: DirectoryUser[]; total: number }> {
+    // An id that is no uuid is no one's (PostgreSQL's uuid column would refuse the comparison).
+    if (query.id !== undefined && !isUuid(query.id)) return { users: [], total: 0 };
     let matches = this.selectUsers();
     if (query.id !== undefined) matches = matches.where('users.id', '=', query.id);
     if (query.email !== undefined) matches = matches.where('users.email', '=', query.email);
@@ -235,6 +238,9 @@ export class DirectoryRepository {
     query: GroupQuery,
     page: Page,
   ): Promise<{ groups: DirectoryGroup[]; total: number }> {
+    if ([query.id, query.memberId].some((id) => id !== undefined && !isUuid(id))) {
+      return { groups: [], total: 0 };
+    }
     let matches = this.selectGroups();
     if (query.id !== undefined) matches = matches.where('id', '=', query.id);
     if (query.displayName !== undefined) {
