@@ -124,13 +124,17 @@ const id = (mayName: boolean) =>
       )
     : fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), nasty);
 
-const ATTRIBUTES = [
+/** The attributes the server filters on: most filters name one of them. */
+const FILTERED = [
   'userName',
   'externalId',
   'id',
   'emails.value',
   'emails[type eq "work"].value',
   'displayName',
+];
+const ATTRIBUTES = [
+  ...FILTERED,
   'members',
   'members.value',
   'members[value eq "x"]',
@@ -161,48 +165,87 @@ const OPERATORS = [
 
 const comparison = fc
   .record({
-    attribute: fc.oneof(fc.constantFrom(...ATTRIBUTES), printable(20)),
-    operator: fc.constantFrom(...OPERATORS),
+    attribute: fc.oneof(
+      { arbitrary: fc.constantFrom(...FILTERED), weight: 4 },
+      { arbitrary: fc.constantFrom(...ATTRIBUTES), weight: 1 },
+      { arbitrary: printable(20), weight: 1 },
+    ),
+    operator: fc.oneof(
+      { arbitrary: fc.constant('eq'), weight: 4 },
+      { arbitrary: fc.constantFrom(...OPERATORS), weight: 1 },
+    ),
     value: fc.oneof(
       fc.string({ maxLength: 30 }).map((value) => JSON.stringify(value)),
       knownUser().map((value) => `"${value}"`),
+      nasty.map((value) => JSON.stringify(value)),
       fc.constantFrom('true', 'false', 'null', '1', '"', '"unterminated', '""', '[', ']'),
       printable(20),
     ),
   })
   .map(({ attribute, operator, value }) => `${attribute} ${operator} ${value}`);
 
+/** Entra ID's membership check, with any ids. */
+const membership = fc
+  .tuple(
+    fc.oneof(knownId(), fc.uuid(), fc.string({ maxLength: 20 }), nasty),
+    fc.oneof(knownUser(), fc.uuid(), fc.string({ maxLength: 20 }), nasty),
+  )
+  .map(
+    ([group, user]) =>
+      `id eq ${JSON.stringify(group)} and members[value eq ${JSON.stringify(user)}]`,
+  );
+
 const filter = fc.oneof(
-  comparison,
-  fc
-    .tuple(comparison, fc.constantFrom(' and ', ' or ', ' AND '), comparison)
-    .map((parts) => parts.join('')),
-  fc.string({ maxLength: 80 }),
-  nasty,
-  fc.constant(`${'('.repeat(500)}userName eq "a"${')'.repeat(500)}`),
-  fc.constant(Array.from({ length: 300 }, () => 'userName eq "a"').join(' or ')),
-  fc.constant(`userName eq "${'a'.repeat(10_000)}"`),
+  { arbitrary: comparison, weight: 6 },
+  { arbitrary: membership, weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(comparison, fc.constantFrom(' and ', ' or ', ' AND '), comparison)
+      .map((parts) => parts.join('')),
+    weight: 2,
+  },
+  { arbitrary: fc.string({ maxLength: 80 }), weight: 1 },
+  { arbitrary: nasty, weight: 1 },
+  {
+    arbitrary: fc.constantFrom(
+      `${'('.repeat(500)}userName eq "a"${')'.repeat(500)}`,
+      Array.from({ length: 300 }, () => 'userName eq "a"').join(' or '),
+      `userName eq "${'a'.repeat(10_000)}"`,
+    ),
+    weight: 1,
+  },
 );
 
-const query = fc.dictionary(
-  fc.constantFrom(
-    'filter',
-    'startIndex',
-    'count',
-    'excludedAttributes',
-    'attributes',
-    'sortBy',
-    'sortOrder',
-    '__proto__',
-  ),
-  fc.oneof(
-    filter,
-    fc.integer({ min: -5, max: 5_000_000 }).map(String),
-    fc.constantFrom('members', 'emails', 'members,emails', '-1', '0', '1.5', 'NaN', 'Infinity', ''),
-    fc.array(fc.string({ maxLength: 20 }), { maxLength: 3 }),
-  ),
-  { maxKeys: 4 },
+const anyQueryValue = fc.oneof(
+  filter,
+  fc.integer({ min: -5, max: 5_000_000 }).map(String),
+  fc.constantFrom('members', 'emails', 'members,emails', '-1', '0', '1.5', 'NaN', 'Infinity', ''),
+  fc.array(fc.string({ maxLength: 20 }), { maxLength: 3 }),
 );
+const paging = fc.oneof(
+  fc.integer({ min: -5, max: 200 }).map(String),
+  fc.constantFrom('0', '-1', '1.5', 'NaN', 'Infinity', '', '99999999999999999999'),
+);
+
+/** The parameters SCIM defines, each there half the time, and some junk beside them. */
+const query = fc
+  .tuple(
+    fc.record(
+      {
+        filter,
+        startIndex: paging,
+        count: paging,
+        excludedAttributes: fc.constantFrom('members', 'emails', 'members,emails', '', 'x'),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.dictionary(
+      fc.constantFrom('filter', 'attributes', 'sortBy', 'sortOrder', '__proto__', 'count'),
+      anyQueryValue,
+      { maxKeys: 2 },
+    ),
+  )
+  .map(([known, junk]): Record<string, string | string[]> => ({ ...junk, ...known }));
 
 const PATCH_PATHS = [
   'active',
@@ -427,7 +470,11 @@ interface Generated {
 
 const request = fc
   .record({
-    route: fc.constantFrom(...ROUTES),
+    route: fc.oneof(
+      { arbitrary: fc.constantFrom('/Users', '/Groups'), weight: 3 },
+      { arbitrary: fc.constantFrom('/Users/{id}', '/Groups/{id}'), weight: 3 },
+      { arbitrary: fc.constantFrom(...ROUTES), weight: 2 },
+    ),
     method: fc.oneof(
       { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), weight: 9 },
       { arbitrary: fc.constantFrom('HEAD', 'OPTIONS'), weight: 1 },
@@ -510,6 +557,24 @@ function checkAnswer(
   }
 }
 
+const listing = (route: '/Users' | '/Groups', filterValue: string): Generated => ({
+  method: 'GET',
+  url: `/scim/v2${route}`,
+  auth: 'token',
+  query: { filter: filterValue },
+  headers: {},
+  contentType: undefined,
+  body: undefined,
+});
+
+/** Requests that once answered 500 (on PostgreSQL: an id that is no uuid compared to a uuid column). */
+const FOUND_BEFORE: Generated[] = [
+  listing('/Users', 'id eq "not-a-uuid"'),
+  listing('/Groups', 'id eq "not-a-uuid"'),
+  listing('/Groups', 'id eq "not-a-uuid" and members[value eq "also-not-a-uuid"]'),
+  listing('/Groups', 'members[value eq "not-a-uuid"]'),
+];
+
 describe('fuzzing the SCIM routes', () => {
   it(`answers ${RUNS} random requests without a 5xx, always in SCIM's error shape, within 200 ms of event loop`, async () => {
     const statuses = new Map<number, number>();
@@ -523,7 +588,7 @@ describe('fuzzing the SCIM routes', () => {
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
         checkAnswer(generated, response);
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, examples: FOUND_BEFORE.map((generated) => [generated]) },
     );
 
     // The admin who made the token is still an active admin, whatever was sent; nothing was

@@ -221,7 +221,19 @@ describe('PATCH of users', () => {
       { op: 'Add', path: 'phoneNumbers[type eq "mobile"].value', value: '+1 858 555 0111' },
       { op: 'Replace', path: 'title', value: 'Senior Accountant' },
       { op: 'Replace', path: 'addresses[type eq "work"].postalCode', value: '92121' },
+      // The tutorial's manager update names the attribute without its extension's URI.
+      {
+        op: 'Add',
+        path: 'manager',
+        value: [{ $ref: null, value: '00aa00aa-bb11-cc22-dd33-44ee44ee44ee' }],
+      },
     );
+    // What the site keeps is as it was.
+    expect(await userRow(t, user.id)).toMatchObject({
+      email: user.userName,
+      full_name: 'Test User',
+      status: 'active',
+    });
   });
 
   it('null for attributes it does not send (Entra\'s provisioning example: "addresses": null, "manager": null …)', async () => {

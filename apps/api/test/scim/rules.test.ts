@@ -14,6 +14,7 @@ import {
   outboxRowsTo,
   refresh,
   uniqueEmail,
+  waitUntil,
   type TestApp,
 } from '../helpers.js';
 import { providerAndEnv, type TestProvider } from '../sso/sso-client.js';
@@ -22,6 +23,7 @@ import {
   ERROR_SCHEMA,
   GROUP_SCHEMA,
   LIST_SCHEMA,
+  PATCH_SCHEMA,
   scim,
   USER_SCHEMA,
 } from './scim-client.js';
@@ -228,6 +230,59 @@ describe('the protocol', () => {
     expect(groupSchema?.attributes.map((attribute) => attribute.name)).toEqual(
       expect.arrayContaining(['displayName', 'members']),
     );
+  });
+
+  it("refusals of a PATCH carry RFC 7644's scimType: invalidSyntax, noTarget, invalidPath", async () => {
+    const user = await createDirectoryUser(t, token.secret, uniqueEmail('scim-type'));
+    const patch = (body: unknown) => call('PATCH', `/Users/${user.id}`, body);
+    // §3.12 invalidSyntax: the request body is not a PatchOp.
+    expectScimError(await patch({ schemas: [PATCH_SCHEMA] }), 400, 'invalidSyntax');
+    expectScimError(
+      await scimRequest(t, {
+        method: 'PATCH',
+        path: `/Users/${user.id}`,
+        secret: token.secret,
+        body: '{"Operations":',
+      }),
+      400,
+      'invalidSyntax',
+    );
+    // §3.5.2.2: a remove without a path is noTarget.
+    expectScimError(await patch(patchOp({ op: 'remove' })), 400, 'noTarget');
+    // §3.5.2.3: a value filter that matches nothing is noTarget.
+    expectScimError(
+      await patch(
+        patchOp({ op: 'replace', path: 'emails[type ne "work"].value', value: 'x@example.com' }),
+      ),
+      400,
+      'noTarget',
+    );
+    // §3.12 invalidPath: a malformed path.
+    expectScimError(
+      await patch(patchOp({ op: 'replace', path: 'emails[type eq "work"', value: 'x' })),
+      400,
+      'invalidPath',
+    );
+    expect((await userRow(t, user.id))?.email).toBe(user.userName);
+  });
+
+  it('a PATCH that changes id (readOnly) is refused with mutability; the same id passes (Okta sends it)', async () => {
+    const user = await createDirectoryUser(t, token.secret, uniqueEmail('mutability'));
+    expectScimError(
+      await call(
+        'PATCH',
+        `/Users/${user.id}`,
+        patchOp({ op: 'replace', path: 'id', value: '0b7d1f5e-9c4a-4c1e-8f57-3a2b6c9d0e11' }),
+      ),
+      400,
+      'mutability',
+    );
+    const same = await call(
+      'PATCH',
+      `/Users/${user.id}`,
+      patchOp({ op: 'replace', value: { id: user.id, active: true } }),
+    );
+    expect(same.statusCode, same.body).toBe(200);
   });
 
   it('answers 404 with a SCIM error for an unknown id, a uuid or not', async () => {
@@ -1252,9 +1307,16 @@ describe('what the site shows and records', () => {
     expect(missing.statusCode).toBe(404);
     await scim(rec, issued.secret, 'DELETE', `/Users/${user.id}`);
 
-    const mine = (await syncLog(rec, issued.adminToken)).filter(
-      (entry) => entry.tokenName === 'Logged directory',
-    );
+    // A call is logged once its answer is sent: the last one may land a moment after it.
+    const logged = async () =>
+      (await syncLog(rec, issued.adminToken)).filter(
+        (entry) => entry.tokenName === 'Logged directory',
+      );
+    await waitUntil(async () => (await logged()).length >= 9, {
+      timeoutMs: 2_000,
+      what: 'the nine calls in the sync log',
+    });
+    const mine = await logged();
     const summary = mine
       .map((entry) => `${entry.operation} ${entry.resourceType} ${entry.status}`)
       .sort();
