@@ -110,7 +110,8 @@ export function readUser(
     throw new ScimError(400, 'The body must be a SCIM User object', 'invalidSyntax');
   const userName = text(attributeOf(body, 'userName'), 'userName');
   const email = workEmail(attributeOf(body, 'emails'));
-  const chosen = emailFrom === 'emails' ? (email ?? userName) : (userName ?? email);
+  // userName is required (RFC 7643 §4.1); after a patch of the work email alone, that email wins.
+  const chosen = emailFrom === 'emails' ? (email ?? userName) : userName;
   if (!chosen) throw new ScimError(400, 'userName is required', 'invalidValue');
   const checked = emailSchema.safeParse(chosen);
   if (!checked.success) {

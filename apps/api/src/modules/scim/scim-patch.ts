@@ -5,7 +5,7 @@ import {
   type ScimResource,
 } from 'scim-patch';
 import { PATCH_SCHEMA } from './scim-resources.js';
-import { ScimError } from './scim-errors.js';
+import { ScimError, type ScimType } from './scim-errors.js';
 import { attributeOf } from './scim-input.js';
 
 const MAX_OPERATIONS = 1000;
@@ -27,20 +27,19 @@ export function applyPatch<T extends object>(
       treatMissingAsAdd: true,
     }) as unknown as T & Record<string, unknown>;
   } catch (error) {
-    if (error instanceof PatchError) {
-      const scimType = (error as { scimType?: string }).scimType;
-      throw new ScimError(
-        400,
-        error.message.slice(0, 300),
-        scimType === 'noTarget'
-          ? 'noTarget'
-          : scimType === 'invalidPath'
-            ? 'invalidPath'
-            : 'invalidValue',
-      );
-    }
-    throw new ScimError(400, 'The patch could not be applied', 'invalidValue');
+    throw new ScimError(400, String((error as Error).message).slice(0, 300), scimTypeOf(error));
   }
+}
+
+/**
+ * scim-patch's code (`scimCode`) as RFC 7644 §3.12's scimType. The body's own syntax was checked
+ * before (readOperations), so a syntax error the library finds is in a path.
+ */
+function scimTypeOf(error: unknown): ScimType {
+  if (!(error instanceof PatchError)) return 'invalidValue';
+  if (error.scimCode === 'noTarget') return 'noTarget';
+  if (error.scimCode === 'invalidSyntax' || error.scimCode === 'invalidPath') return 'invalidPath';
+  return 'invalidValue';
 }
 
 function readOperations(body: unknown): ScimPatchOperation[] {
@@ -70,6 +69,12 @@ function readOperations(body: unknown): ScimPatchOperation[] {
     }
     if (path !== undefined && typeof path !== 'string') {
       throw new ScimError(400, 'path must be a string', 'invalidPath');
+    }
+    if (op.toLowerCase() === 'remove' && !path) {
+      throw new ScimError(400, 'A remove operation needs a path', 'noTarget');
+    }
+    if (op.toLowerCase() !== 'remove' && value === undefined) {
+      throw new ScimError(400, `The ${op} operation needs a value`, 'invalidSyntax');
     }
     return {
       op: op.toLowerCase(),

@@ -141,6 +141,9 @@ export class ScimUsersService {
     return this.change(id, ifMatch, caller, origin, subject, (current) => {
       const before = toScimUser(current, this.deps.appUrl);
       const patched = applyPatch(before, body);
+      if (patched.id !== before.id) {
+        throw new ScimError(400, 'id is read-only', 'mutability');
+      }
       keepNameInStep(before, patched);
       // A patch of the work email alone (Entra ID's `emails[type eq "work"].value`) moves the email.
       const emailFrom = patched.userName === before.userName ? 'emails' : 'userName';
@@ -271,9 +274,14 @@ export class ScimUsersService {
 function keepNameInStep(before: ScimUser, patched: Record<string, unknown>): void {
   const name = patched.name as Record<string, unknown> | undefined;
   if (typeof name !== 'object' || name === null) return;
+  if (name.formatted !== before.name.formatted) return;
   const partsChanged =
     name.givenName !== before.name.givenName || name.familyName !== before.name.familyName;
-  if (partsChanged && name.formatted === before.name.formatted) delete name.formatted;
+  if (partsChanged) delete name.formatted;
+  // A patch of displayName alone renames the person too (Entra ID maps displayName).
+  else if (typeof patched.displayName === 'string' && patched.displayName !== before.displayName) {
+    name.formatted = patched.displayName;
+  }
 }
 
 const fromUser = (user: DirectoryUser): UserInput => ({
