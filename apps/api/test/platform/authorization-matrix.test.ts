@@ -65,7 +65,8 @@ interface Fixtures {
 
 const admin = (caller: Caller) => caller === 'admin';
 /** A person signed in (a SCIM token is no person). */
-const signedIn = (caller: Caller): caller is Position => caller !== 'anonymous' && caller !== 'scim';
+const signedIn = (caller: Caller): caller is Position =>
+  caller !== 'anonymous' && caller !== 'scim';
 /** 401 signed out, then `ok` for admins and 403 for everyone else. */
 const adminOnly = (ok: number) => (caller: Caller) =>
   !signedIn(caller) ? 401 : admin(caller) ? ok : 403;
