@@ -10,6 +10,7 @@ import type { ScimGroupsService } from './scim-groups.service.js';
 import { SCIM_MEDIA_TYPE, scimResponse } from './scim-errors.js';
 import type { ScimLogRepository } from './scim-log.repository.js';
 import {
+  listResponse,
   resourceTypes,
   schemas,
   SCIM_MAX_RESULTS,
@@ -151,23 +152,11 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
   );
   app.get('/ResourceTypes', { ...route('discovery', 'Service'), schema: hidden }, async () => {
     const types = resourceTypes(appUrl);
-    return {
-      schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
-      totalResults: types.length,
-      startIndex: 1,
-      itemsPerPage: types.length,
-      Resources: types,
-    };
+    return listResponse(types, types.length, 1);
   });
   app.get('/Schemas', { ...route('discovery', 'Service'), schema: hidden }, async () => {
     const all = schemas(appUrl);
-    return {
-      schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
-      totalResults: all.length,
-      startIndex: 1,
-      itemsPerPage: all.length,
-      Resources: all,
-    };
+    return listResponse(all, all.length, 1);
   });
 
   app.get(
