@@ -72,7 +72,8 @@ const totpCode = (secret: string) =>
 
 /**
  * What the Monitoring screens need to show their tables, made through the API: an error group,
- * a locked account, and an invitation (a mail in the outbox, its link read from the mailbox).
+ * a locked account, an invitation (a mail in the outbox, its link read from the mailbox), and a
+ * refused SCIM call (Directory's sync log).
  */
 async function seedMonitoring(request: APIRequestContext, token: string) {
   const run = randomUUID().slice(0, 6);
@@ -99,6 +100,9 @@ async function seedMonitoring(request: APIRequestContext, token: string) {
     { email: invitee, fullName: 'Narrow Invitee', position: 'contractor' },
   ]);
   const invitation = linkIn(await waitForMail(invitee), 'accept-invitation');
+  // A SCIM call with no valid token: a failed row of Directory's sync log.
+  const scim = await request.get('/scim/v2/Users', { headers: { authorization: 'Bearer nope' } });
+  expect(scim.status()).toBe(401);
   return { group: group!, invitee: created[0]!.id, invitation };
 }
 
@@ -293,6 +297,12 @@ test.describe('at 320px', () => {
         ready: row('Accounts locked now'),
         axe: true,
       },
+      {
+        pattern: paths.monitoring.directory.path,
+        url: '/monitoring/directory',
+        ready: row('Sync log'),
+        axe: true,
+      },
       { pattern: paths.notFound.path, url: '/no-such-page', ready: h1('Page not found') },
     ];
     const covered = new Set(
@@ -478,6 +488,7 @@ test.describe('at 200% zoom', () => {
       ],
       ['/monitoring/mail', row('Mail outbox')],
       ['/monitoring/security', row('Accounts locked now')],
+      ['/monitoring/directory', row('Sync log')],
     ];
     for (const [url, ready] of screens) {
       await page.goto(url);

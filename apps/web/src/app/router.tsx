@@ -11,6 +11,7 @@ import { DeferredToaster } from '../components/ui/deferred-toaster.js';
 import { FullHeightSpinner } from '../components/ui/spinner.js';
 import { paths } from '../config/paths.js';
 import { RequireAuth } from './guards/require-auth.js';
+import type * as MonitoringScreens from './routes/app/monitoring/screens.js';
 
 /** Rendered once the first page's chunks are in; hydrateFallbackElement stands in until then. */
 function Root() {
@@ -28,6 +29,10 @@ function Root() {
 const loadSetupAccountRoute = async () => ({
   Component: (await import('./routes/auth/setup-account.js')).SetupAccountRoute,
 });
+
+/** A Monitoring screen past the Overview, loaded through `monitoring/screens.ts` (see there). */
+const monitoringScreen = (screen: keyof typeof MonitoringScreens) => async () =>
+  (await import('./routes/app/monitoring/screens.js'))[screen]();
 
 /**
  * SPEC §2's routes. Every screen and layout is its own chunk, loaded with its route, so the
@@ -184,31 +189,11 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/app/monitoring/overview.js')).OverviewRoute,
                 }),
               },
-              {
-                path: paths.monitoring.errors.path,
-                lazy: async () => ({
-                  Component: (await import('./routes/app/monitoring/errors.js')).ErrorsRoute,
-                }),
-              },
-              {
-                path: paths.monitoring.errorGroup.path,
-                lazy: async () => ({
-                  Component: (await import('./routes/app/monitoring/error-group.js'))
-                    .ErrorGroupRoute,
-                }),
-              },
-              {
-                path: paths.monitoring.mail.path,
-                lazy: async () => ({
-                  Component: (await import('./routes/app/monitoring/mail.js')).MailRoute,
-                }),
-              },
-              {
-                path: paths.monitoring.security.path,
-                lazy: async () => ({
-                  Component: (await import('./routes/app/monitoring/security.js')).SecurityRoute,
-                }),
-              },
+              { path: paths.monitoring.errors.path, lazy: monitoringScreen('errors') },
+              { path: paths.monitoring.errorGroup.path, lazy: monitoringScreen('errorGroup') },
+              { path: paths.monitoring.mail.path, lazy: monitoringScreen('mail') },
+              { path: paths.monitoring.security.path, lazy: monitoringScreen('security') },
+              { path: paths.monitoring.directory.path, lazy: monitoringScreen('directory') },
             ],
           },
         ],

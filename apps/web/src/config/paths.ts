@@ -56,6 +56,7 @@ export const paths = {
     },
     mail: { path: '/monitoring/mail' },
     security: { path: '/monitoring/security' },
+    directory: { path: '/monitoring/directory' },
   },
   areas: areaRoutes,
   notFound: { path: '*' },

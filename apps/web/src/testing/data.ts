@@ -19,6 +19,7 @@ export function createUser(overrides: Partial<User> = {}): User {
     lastSignInAt: null,
     invitation: null,
     managedBySso: false,
+    managedByDirectory: false,
     ...overrides,
   };
 }

@@ -31,6 +31,8 @@ export interface DropdownProps<T extends string> {
   /** A validation message; marks the control invalid and is read with it. */
   error?: string;
   description?: string;
+  /** Elements elsewhere on the page that describe the control too (why it is disabled). */
+  'aria-describedby'?: string;
   id?: string;
   name?: string;
   /** Puts the label beside a compact control instead of above a full-width one. */
@@ -130,6 +132,7 @@ export function Dropdown<T extends string>({
   disabled = false,
   error,
   description,
+  'aria-describedby': extraDescribedBy,
   id,
   name,
   inline = false,
@@ -188,7 +191,7 @@ export function Dropdown<T extends string>({
           id={triggerId}
           aria-haspopup="listbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(baseId, { description, error })}
+          aria-describedby={describedBy(baseId, { description, error }, extraDescribedBy)}
           onKeyDown={onTriggerKeyDown}
           // Focus goes into the open menu; the field is left only when the menu is closed.
           onBlur={() => {

@@ -46,7 +46,7 @@ export function Pagination({
       aria-label="Pagination"
       className="flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 px-4 py-3"
     >
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <Dropdown
           label="Rows per page"
           inline
@@ -58,7 +58,8 @@ export function Pagination({
           {countLabel(totalItems, itemNames, totalItemsCapped)}
         </p>
       </div>
-      <div className="flex items-center gap-3">
+      {/* Each half wraps too: in a card at 320px (Directory's sync log) the buttons would not fit. */}
+      <div className="flex flex-wrap items-center gap-3">
         {/* Not a live region: the list announces its result, page included (LiveStatus). */}
         <p className="text-sm text-slate-700">
           Page {Math.min(page, lastPage)} of {lastPage}

@@ -28,6 +28,7 @@ const MY_DATA: PersonalData = {
       at: '2026-11-20T09:00:00.000Z',
       action: 'auth.login_succeeded',
       actorId: ME.id,
+      actorName: null,
       targetId: ME.id,
       ip: '203.0.113.7',
       userAgent: null,

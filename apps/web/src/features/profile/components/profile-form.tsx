@@ -1,4 +1,5 @@
 import {
+  DIRECTORY_MESSAGES,
   EMPTY_VALUE,
   FULL_NAME_MAX_LENGTH,
   POSITIONS,
@@ -11,7 +12,7 @@ import {
   type UpdateUserInput,
   type User,
 } from '@staff-admin/shared';
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
@@ -22,7 +23,7 @@ import { Button, buttonClassName } from '../../../components/ui/button.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
-import { ROLE_MANAGED_BY_SSO, SsoBadge } from '../../../components/ui/sso-badge.js';
+import { DirectoryBadge, ROLE_MANAGED_BY_SSO, SsoBadge } from '../../../components/ui/sso-badge.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
 import { paths } from '../../../config/paths.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
@@ -96,6 +97,14 @@ export function ProfileForm(props: ProfileFormProps) {
   const isSelf = variant === 'self';
   const canEditStatus = !isSelf && user.status !== 'pending';
   const roleManaged = user.managedBySso;
+  // Provisioned from the company's directory (issue 36): the name and status follow it, and the
+  // role too when its groups give roles (then `managedBySso`, as company sign-in sets it), so
+  // those controls are off and say why; the picture stays the person's own. Without groups that
+  // give roles the directory sends no role, and an admin sets it here (docs/scim.md).
+  const directoryManaged = user.managedByDirectory;
+  const directoryReasonId = useId();
+  const managedReason = directoryManaged ? directoryReasonId : undefined;
+  const roleReason = directoryManaged && roleManaged ? directoryReasonId : undefined;
   const resolver = !isSelf && user.fullName === null ? namelessUserResolver : profileResolver;
   const form = useForm<ProfileFormValues>({
     resolver,
@@ -144,10 +153,12 @@ export function ProfileForm(props: ProfileFormProps) {
         const switchedStatus =
           canEditStatus && values.status !== user.status && values.status !== 'pending';
         const input = {
-          ...(values.fullName ? { fullName: values.fullName } : {}),
-          // A role that follows the company sign-in is not the admin's to send.
+          // What the directory owns is never sent: the server would refuse it (409).
+          ...(values.fullName && !directoryManaged ? { fullName: values.fullName } : {}),
+          // A role that follows the company sign-in (or the directory's groups) is not the
+          // admin's to send.
           ...(roleManaged ? {} : { position: values.position }),
-          ...(switchedStatus ? { status: values.status } : {}),
+          ...(switchedStatus && !directoryManaged ? { status: values.status } : {}),
           ...picture,
         };
         saved = await reauthenticated.run(() => props.onSave(input));
@@ -182,6 +193,14 @@ export function ProfileForm(props: ProfileFormProps) {
         aria-label="Details"
         className="flex flex-col gap-8 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8 lg:col-start-1 lg:row-start-1"
       >
+        {directoryManaged && (
+          <div className="flex flex-col items-start gap-2 rounded-lg border border-blue-200 bg-blue-50 p-4">
+            <DirectoryBadge />
+            <p id={directoryReasonId} className="text-sm text-slate-800">
+              {DIRECTORY_MESSAGES.managedByDirectoryReason}
+            </p>
+          </div>
+        )}
         <Controller
           control={control}
           name="image"
@@ -209,7 +228,8 @@ export function ProfileForm(props: ProfileFormProps) {
                 onBlur={field.onBlur}
                 ref={field.ref}
                 disabled={isSelf || roleManaged}
-                description={roleDescription(isSelf, roleManaged)}
+                description={roleReason ? undefined : roleDescription(isSelf, roleManaged)}
+                aria-describedby={roleReason}
                 error={errors.position?.message}
               />
             )}
@@ -219,6 +239,8 @@ export function ProfileForm(props: ProfileFormProps) {
             autoComplete={isSelf ? 'name' : 'off'}
             maxLength={FULL_NAME_MAX_LENGTH}
             error={errors.fullName?.message}
+            disabled={directoryManaged}
+            aria-describedby={managedReason}
             {...registerTrimmed(form, 'fullName')}
           />
         </div>
@@ -243,6 +265,8 @@ export function ProfileForm(props: ProfileFormProps) {
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 ref={field.ref}
+                disabled={directoryManaged}
+                aria-describedby={managedReason}
               />
             )}
           />
@@ -253,7 +277,8 @@ export function ProfileForm(props: ProfileFormProps) {
               <StatusBadge status={user.status} />
             </RecordFact>
           )}
-          {roleManaged && (
+          {/* A directory's person: the notice above the details says what follows it. */}
+          {roleManaged && !directoryManaged && (
             <RecordFact label="Role">
               <SsoBadge />
             </RecordFact>

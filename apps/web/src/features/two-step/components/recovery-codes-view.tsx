@@ -2,7 +2,7 @@ import { TOTP_ISSUER, TWO_STEP_MESSAGES } from '@staff-admin/shared';
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.js';
 import { downloadText } from '../../../lib/download-file.js';
-import { copyText } from './copy-text.js';
+import { copyText } from '../../../lib/copy-text.js';
 import { StepHeading } from './step-heading.js';
 
 const asText = (codes: string[]) =>

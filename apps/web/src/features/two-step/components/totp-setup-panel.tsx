@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { toast } from '../../../lib/toast.js';
 import { useConfirmTotp } from '../api/confirm-totp.js';
-import { copyText } from './copy-text.js';
+import { copyText } from '../../../lib/copy-text.js';
 import { StepHeading } from './step-heading.js';
 import { showFieldRefusal, useForm } from '../../../lib/form.js';
 

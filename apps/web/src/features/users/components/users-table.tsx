@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.js';
 import { DataTable, type Column, type RowSelection } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
 import { listTableProps, type ListTableState } from '../../../components/ui/list-table-state.js';
-import { SsoBadge } from '../../../components/ui/sso-badge.js';
+import { DirectoryBadge, SsoBadge } from '../../../components/ui/sso-badge.js';
 import { StatusBadge } from '../../../components/ui/status-badge.js';
 import { paths } from '../../../config/paths.js';
 import { formatDate } from '../../../lib/format-date.js';
@@ -105,7 +105,6 @@ function StatusCell({
   );
 }
 
-/** The Full name cell: the picture and the link to the user. */
 /** The role, and "Managed by SSO" when it follows the company sign-in. */
 function RoleCell({ user }: { user: User }) {
   if (!user.managedBySso) return <>{POSITION_LABELS[user.position]}</>;
@@ -117,19 +116,26 @@ function RoleCell({ user }: { user: User }) {
   );
 }
 
+/**
+ * The Full name cell: the picture and the link to the user, and "Managed by directory" under the
+ * name when the company's directory provisions them (their name, role and status follow it).
+ */
 function NameCell({ user }: { user: User }) {
   return (
     <div className="flex items-center gap-3">
       <Avatar name={user.fullName || user.email} avatarUrl={user.imageUrl} />
-      <Link
-        id={userLinkId(user)}
-        to={paths.user.getHref(user.id)}
-        // Without a name, the link is named by the email rather than a dash.
-        aria-label={user.fullName ? undefined : user.email}
-        className="rounded-sm font-medium text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-      >
-        {user.fullName || EMPTY_VALUE}
-      </Link>
+      <div className="flex flex-col items-start gap-1">
+        <Link
+          id={userLinkId(user)}
+          to={paths.user.getHref(user.id)}
+          // Without a name, the link is named by the email rather than a dash.
+          aria-label={user.fullName ? undefined : user.email}
+          className="rounded-sm font-medium text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          {user.fullName || EMPTY_VALUE}
+        </Link>
+        {user.managedByDirectory && <DirectoryBadge />}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { TWO_STEP_MESSAGES } from '@staff-admin/shared';
-import { toast } from '../../../lib/toast.js';
+import { toast } from './toast.js';
 
 /** Copies `text` to the clipboard and says so in a toast (or why it could not). */
 export async function copyText(text: string, done: string): Promise<void> {
