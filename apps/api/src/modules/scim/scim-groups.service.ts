@@ -11,7 +11,7 @@ import { readGroup, type GroupInput } from './scim-input.js';
 import { applyPatch } from './scim-patch.js';
 import { listResponse, toScimGroup, versionOf, type ScimGroup } from './scim-resources.js';
 import type { ScimCaller } from './scim-tokens.repository.js';
-import type { Paging, Subject } from './scim-users.service.js';
+import type { Paging, ScimWrite } from './scim-users.service.js';
 import type { ChangeContext } from '../users/index.js';
 
 export interface ScimGroupsDeps {
@@ -65,12 +65,8 @@ export class ScimGroupsService {
     );
   }
 
-  async create(
-    body: unknown,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
-  ): Promise<ScimGroup> {
+  async create(body: unknown, write: ScimWrite): Promise<ScimGroup> {
+    const { caller, origin, subject } = write;
     const input = readGroup(body);
     subject.subject = input.displayName;
     const id = newId();
@@ -96,28 +92,14 @@ export class ScimGroupsService {
     return this.get(id);
   }
 
-  async replace(
-    id: string,
-    body: unknown,
-    ifMatch: string | undefined,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
-  ): Promise<ScimGroup> {
-    await this.change(id, ifMatch, caller, origin, subject, () => readGroup(body));
+  async replace(id: string, body: unknown, write: ScimWrite): Promise<ScimGroup> {
+    await this.change(id, write, () => readGroup(body));
     return this.get(id);
   }
 
   /** PATCH /Groups/{id}: members added or removed, or the name changed (answered 204). */
-  async patch(
-    id: string,
-    body: unknown,
-    ifMatch: string | undefined,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
-  ): Promise<void> {
-    await this.change(id, ifMatch, caller, origin, subject, (group, members) => {
+  async patch(id: string, body: unknown, write: ScimWrite): Promise<void> {
+    await this.change(id, write, (group, members) => {
       // Members as `{ value }` alone: Entra ID removes members by a list of such objects, which
       // scim-patch matches whole against the group's.
       const resource = {
@@ -128,12 +110,8 @@ export class ScimGroupsService {
     });
   }
 
-  async delete(
-    id: string,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
-  ): Promise<void> {
+  async delete(id: string, write: ScimWrite): Promise<void> {
+    const { caller, origin, subject } = write;
     const groupId = checkedId(id);
     await this.write(caller, origin, async (scope, context) => {
       const group = await scope.repos.directory.findGroupForUpdate(groupId, this.deps.engine);
@@ -150,12 +128,10 @@ export class ScimGroupsService {
 
   private async change(
     id: string,
-    ifMatch: string | undefined,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
+    write: ScimWrite,
     next: (group: DirectoryGroup, members: { id: string; email: string }[]) => GroupInput,
   ): Promise<void> {
+    const { ifMatch, caller, origin, subject } = write;
     const groupId = checkedId(id);
     await this.write(caller, origin, async (scope, context) => {
       const group = await scope.repos.directory.findGroupForUpdate(groupId, this.deps.engine);

@@ -30,6 +30,14 @@ export interface Subject {
   subject: string | null;
 }
 
+/** A write's context: the token, the request's origin, the sync log's row, and If-Match. */
+export interface ScimWrite {
+  caller: ScimCaller;
+  origin: RequestOrigin;
+  subject: Subject;
+  ifMatch?: string;
+}
+
 export interface Paging {
   startIndex: number;
   count: number;
@@ -68,12 +76,8 @@ export class ScimUsersService {
    * POST /Users: an account that can sign in by SSO at once (active, no password), or, with
    * SCIM_SEND_INVITATIONS, a pending one with the invitation mail. A taken email is 409.
    */
-  async create(
-    body: unknown,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
-  ): Promise<ScimUser> {
+  async create(body: unknown, write: ScimWrite): Promise<ScimUser> {
+    const { caller, origin, subject } = write;
     const input = readUser(body);
     subject.subject = input.email;
     const { changes, config, clock } = this.deps;
@@ -118,27 +122,13 @@ export class ScimUsersService {
   }
 
   /** PUT /Users/{id}: the attributes we keep, replaced (what Okta's wizard-built apps send). */
-  async replace(
-    id: string,
-    body: unknown,
-    ifMatch: string | undefined,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
-  ): Promise<ScimUser> {
-    return this.change(id, ifMatch, caller, origin, subject, () => readUser(body));
+  async replace(id: string, body: unknown, write: ScimWrite): Promise<ScimUser> {
+    return this.change(id, write, () => readUser(body));
   }
 
   /** PATCH /Users/{id}: the operations applied to the user as SCIM shows them, then as a PUT. */
-  async patch(
-    id: string,
-    body: unknown,
-    ifMatch: string | undefined,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
-  ): Promise<ScimUser> {
-    return this.change(id, ifMatch, caller, origin, subject, (current) => {
+  async patch(id: string, body: unknown, write: ScimWrite): Promise<ScimUser> {
+    return this.change(id, write, (current) => {
       const before = toScimUser(current, this.deps.appUrl);
       const patched = applyPatch(before, body);
       if (patched.id !== before.id) {
@@ -155,16 +145,12 @@ export class ScimUsersService {
    * DELETE /Users/{id}: deletes as an admin's delete does, or deactivates with
    * SCIM_DELETE=deactivate. Never the last active admin, nor the token's own admin (409).
    */
-  async delete(
-    id: string,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
-  ): Promise<void> {
+  async delete(id: string, write: ScimWrite): Promise<void> {
+    const { caller, origin, subject } = write;
     const userId = checkedId(id);
     subject.userId = userId;
     if (this.deps.config.onDelete === 'deactivate') {
-      await this.change(userId, undefined, caller, origin, subject, (current) => ({
+      await this.change(userId, { ...write, ifMatch: undefined }, (current) => ({
         ...fromUser(current),
         active: false,
       }));
@@ -190,12 +176,10 @@ export class ScimUsersService {
   /** A replacement of what we keep of the user, under the rules, in one transaction. */
   private async change(
     id: string,
-    ifMatch: string | undefined,
-    caller: ScimCaller,
-    origin: RequestOrigin,
-    subject: Subject,
+    write: ScimWrite,
     next: (current: DirectoryUser) => UserInput,
   ): Promise<ScimUser> {
+    const { ifMatch, caller, origin, subject } = write;
     const userId = checkedId(id);
     subject.userId = userId;
     const { changes } = this.deps;

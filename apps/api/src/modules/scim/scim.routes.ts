@@ -18,7 +18,7 @@ import {
 } from './scim-resources.js';
 import type { ScimCaller } from './scim-tokens.repository.js';
 import type { ScimTokensService } from './scim-tokens.service.js';
-import type { ScimUsersService, Subject } from './scim-users.service.js';
+import type { ScimUsersService, ScimWrite, Subject } from './scim-users.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -131,10 +131,14 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
     config: { scim: { operation, resourceType }, rateLimit },
   });
   const hidden = { hide: true };
-  const caller = (request: FastifyRequest) => request.scim!.caller!;
   const subject = (request: FastifyRequest) => request.scim!;
-  const ifMatch = (request: FastifyRequest) => request.headers['if-match'];
-  const origin = requestOrigin;
+  /** A write's context: the authenticated token, the origin, the sync log's row, If-Match. */
+  const write = (request: FastifyRequest): ScimWrite => ({
+    caller: request.scim!.caller!,
+    origin: requestOrigin(request),
+    subject: request.scim!,
+    ifMatch: request.headers['if-match'],
+  });
   const withVersion = <T extends { meta: { version: string } }>(
     reply: FastifyReply,
     resource: T,
@@ -171,12 +175,7 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
     '/Users',
     { ...route('create', 'User'), schema: { ...hidden, body: resourceBody } },
     async (request, reply) => {
-      const user = await users.create(
-        request.body,
-        caller(request),
-        origin(request),
-        subject(request),
-      );
+      const user = await users.create(request.body, write(request));
       return reply.code(201).header('location', user.meta.location).send(withVersion(reply, user));
     },
   );
@@ -192,39 +191,19 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
     '/Users/:id',
     { ...route('replace', 'User'), schema: { ...hidden, params: idParams, body: resourceBody } },
     async (request, reply) =>
-      withVersion(
-        reply,
-        await users.replace(
-          request.params.id,
-          request.body,
-          ifMatch(request),
-          caller(request),
-          origin(request),
-          subject(request),
-        ),
-      ),
+      withVersion(reply, await users.replace(request.params.id, request.body, write(request))),
   );
   app.patch(
     '/Users/:id',
     { ...route('update', 'User'), schema: { ...hidden, params: idParams, body: resourceBody } },
     async (request, reply) =>
-      withVersion(
-        reply,
-        await users.patch(
-          request.params.id,
-          request.body,
-          ifMatch(request),
-          caller(request),
-          origin(request),
-          subject(request),
-        ),
-      ),
+      withVersion(reply, await users.patch(request.params.id, request.body, write(request))),
   );
   app.delete(
     '/Users/:id',
     { ...route('delete', 'User'), schema: { ...hidden, params: idParams } },
     async (request, reply) => {
-      await users.delete(request.params.id, caller(request), origin(request), subject(request));
+      await users.delete(request.params.id, write(request));
       return reply.code(204).send();
     },
   );
@@ -241,12 +220,7 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
     '/Groups',
     { ...route('create', 'Group'), schema: { ...hidden, body: resourceBody } },
     async (request, reply) => {
-      const group = await groups.create(
-        request.body,
-        caller(request),
-        origin(request),
-        subject(request),
-      );
+      const group = await groups.create(request.body, write(request));
       return reply
         .code(201)
         .header('location', group.meta.location)
@@ -263,30 +237,13 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
     '/Groups/:id',
     { ...route('replace', 'Group'), schema: { ...hidden, params: idParams, body: resourceBody } },
     async (request, reply) =>
-      withVersion(
-        reply,
-        await groups.replace(
-          request.params.id,
-          request.body,
-          ifMatch(request),
-          caller(request),
-          origin(request),
-          subject(request),
-        ),
-      ),
+      withVersion(reply, await groups.replace(request.params.id, request.body, write(request))),
   );
   app.patch(
     '/Groups/:id',
     { ...route('update', 'Group'), schema: { ...hidden, params: idParams, body: resourceBody } },
     async (request, reply) => {
-      await groups.patch(
-        request.params.id,
-        request.body,
-        ifMatch(request),
-        caller(request),
-        origin(request),
-        subject(request),
-      );
+      await groups.patch(request.params.id, request.body, write(request));
       return reply.code(204).send();
     },
   );
@@ -294,7 +251,7 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
     '/Groups/:id',
     { ...route('delete', 'Group'), schema: { ...hidden, params: idParams } },
     async (request, reply) => {
-      await groups.delete(request.params.id, caller(request), origin(request), subject(request));
+      await groups.delete(request.params.id, write(request));
       return reply.code(204).send();
     },
   );
