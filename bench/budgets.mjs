@@ -13,11 +13,13 @@ export const MB = 1000 * KB;
  * @property {'<' | '<=' | '>=' } op
  * @property {number} limit
  * @property {'ratio' | 'ms' | 'bytes' | 'score' | 'count'} unit
- * @property {'postgres' | 'soak'} [requires] only checked when that optional service is
- *   configured (postgres) or that opt-in section ran (soak)
+ * @property {Requirement | Requirement[]} [requires] only checked when that optional service is
+ *   configured (postgres) and that opt-in section ran (soak, scim)
  * @property {number} [testLimit] what `npm test` holds instead, for a budget out of reach (the
  *   bench still checks `limit`); see the entry
  */
+
+/** @typedef {'postgres' | 'soak' | 'scim'} Requirement */
 
 /** @type {Budget[]} */
 export const BUDGETS = [
@@ -269,6 +271,44 @@ export const BUDGETS = [
     unit: /** @type {const} */ ('count'),
     requires: /** @type {const} */ ('soak'),
   })),
+  // Issue 36: a directory's first push (10,000 creates, 4 in flight) and its lookups by userName
+  // on 100,000 users, on each engine; opt-in (`--sections=scim`), like the soak.
+  ...['sqlite', 'postgres'].flatMap((engine) => {
+    const name = engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    /** @type {Requirement[]} */
+    const requires = engine === 'postgres' ? ['scim', 'postgres'] : ['scim'];
+    /** @type {Budget[]} */
+    const budgets = [
+      {
+        id: `scim-create-p99-${engine}`,
+        label: `SCIM create p99, 10,000 POST /Users at 4 concurrent, ${name}`,
+        figure: `scim.${engine}.createP99Ms`,
+        op: '<',
+        limit: 100,
+        unit: 'ms',
+        requires,
+      },
+      {
+        id: `scim-create-lost-${engine}`,
+        label: `SCIM creates lost (not 201, or not in the database), ${name}`,
+        figure: `scim.${engine}.lostCalls`,
+        op: '<=',
+        limit: 0,
+        unit: 'count',
+        requires,
+      },
+      {
+        id: `scim-lookup-p50-${engine}`,
+        label: `SCIM GET /Users?filter=userName eq p50 on 100k users, ${name}`,
+        figure: `scim.${engine}.lookupP50Ms`,
+        op: '<',
+        limit: 5,
+        unit: 'ms',
+        requires,
+      },
+    ];
+    return budgets;
+  }),
   {
     id: 'startup',
     label: 'start to first 200 on /api/health',

@@ -159,6 +159,105 @@ describe('the bulk section', () => {
   });
 });
 
+describe('the SCIM section', () => {
+  const engine = {
+    users: 100_000,
+    creates: 10_000,
+    concurrency: 4,
+    lookups: 2_000,
+    seedSeconds: 11.7,
+    createMs: 37_400,
+    createP50Ms: 9.8,
+    createP99Ms: 72.1,
+    createMaxMs: 215,
+    createCpuMsPerCall: 2.6,
+    lostCalls: 0,
+    lookupP50Ms: 1.23,
+    lookupP99Ms: 22.7,
+  };
+
+  it('is skipped unless --sections=scim names it, and PostgreSQL only when configured', () => {
+    const skipped = evaluateBudgets({}, { postgres: true, scim: false }).filter((b) =>
+      b.id.startsWith('scim-'),
+    );
+    expect(skipped).toHaveLength(6);
+    for (const b of skipped) {
+      expect(b).toMatchObject({
+        status: 'skipped',
+        note: 'the SCIM section runs with --sections=scim',
+      });
+    }
+    const figures = { scim: { sqlite: engine } };
+    const withoutPg = evaluateBudgets(figures, { postgres: false, scim: true });
+    const status = (id: string, list = withoutPg) => list.find((b) => b.id === id)?.status;
+    expect(status('scim-create-p99-sqlite')).toBe('ok');
+    expect(status('scim-create-lost-sqlite')).toBe('ok');
+    expect(status('scim-lookup-p50-sqlite')).toBe('ok');
+    expect(withoutPg.find((b) => b.id === 'scim-lookup-p50-postgres')).toMatchObject({
+      status: 'skipped',
+      note: 'TEST_DATABASE_URL unset',
+    });
+    const withPg = evaluateBudgets(figures, { postgres: true, scim: true });
+    expect(status('scim-create-p99-postgres', withPg)).toBe('NOT MEASURED');
+  });
+
+  it('holds creates to 100 ms at p99 with none lost, and lookups to 5 ms at p50', () => {
+    const postgres = { ...engine, createP99Ms: 155, lostCalls: 3, lookupP50Ms: undefined };
+    const results = {
+      figures: { scim: { source: 'node bench/scim/run.mjs', sqlite: engine, postgres } },
+      notMeasured: {},
+      settings: { runs: 3, durationSec: 5 },
+    };
+    const budgets = evaluateBudgets(results.figures, { postgres: true, scim: true });
+    const status = (id: string) => budgets.find((b) => b.id === id)?.status;
+    expect(status('scim-create-p99-postgres')).toBe('MISSED');
+    expect(status('scim-create-lost-postgres')).toBe('MISSED');
+    expect(status('scim-lookup-p50-postgres')).toBe('NOT MEASURED');
+    const table = formatTable(buildRows(results), budgets);
+    expect(table).toContain(
+      'SCIM provisioning over HTTP: 10,000 POST /scim/v2/Users at 4 in flight',
+    );
+    expect(table).toMatch(/sqlite: seeding 90,000 people \(not budgeted\)\s+11\.7 s/);
+    expect(table).toMatch(/sqlite: creates\s+267 \/s · p50 9\.80 ms · p99 72\.1 ms/);
+    expect(table).toMatch(
+      /SCIM create p99, 10,000 POST \/Users at 4 concurrent, SQLite\s+72\.1 ms\s+< 100 ms\s+ok/,
+    );
+    expect(table).toMatch(
+      /SCIM GET \/Users\?filter=userName eq p50 on 100k users, SQLite\s+1\.23 ms\s+< 5\.00 ms\s+ok/,
+    );
+    expect(table).toMatch(/postgres: 2,000 lookups, one at a time\s+not timed \(creates lost\)/);
+    expect(table).toMatch(
+      /SCIM creates lost \(not 201, or not in the database\), PostgreSQL\s+3\s+<= 0\s+MISSED/,
+    );
+  });
+
+  it('stays out of the table of a run that left it out, and says when it failed', () => {
+    for (const reason of [
+      'scim runs only when --sections names it',
+      'scim left out by --sections',
+    ]) {
+      const results = {
+        figures: {},
+        notMeasured: { scim: reason },
+        settings: { runs: 3, durationSec: 5 },
+      };
+      const table = formatTable(buildRows(results), evaluateBudgets({}, { postgres: false }));
+      expect(table).not.toContain('SCIM');
+    }
+    const failed = {
+      figures: {},
+      notMeasured: { scim: 'scim failed: lookup of u1@example.com: 500' },
+      settings: { runs: 3, durationSec: 5 },
+    };
+    const budgets = evaluateBudgets({}, { postgres: false, scim: true });
+    const table = formatTable(buildRows(failed), budgets);
+    expect(table).toContain('NOT MEASURED: scim failed: lookup of u1@example.com: 500');
+    expect(table).toMatch(
+      /SCIM create p99, 10,000 POST \/Users at 4 concurrent, SQLite\s+–\s+< 100 ms\s+NOT MEASURED/,
+    );
+  });
+});
+
 describe('stats', () => {
   it('takes the middle value, or the mean of the two middle values', () => {
     expect(median([3, 1, 2])).toBe(2);

@@ -2,8 +2,8 @@
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
 // first), --sections=<list> (comma separated: throughput, login, uploads, error-reports, search,
-// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak, which runs only when named),
-// --soak=S seconds of the soak (default 300). Progress goes to stderr, the table to stdout.
+// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak and scim, which run only when
+// named), --soak=S seconds of the soak (default 300). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,6 +28,7 @@ import { measureBudgeting } from './lib/budgeting.mjs';
 import { measureBulk } from './lib/bulk.mjs';
 import { measureErrorReportFlood, REPORTS_PER_MINUTE } from './lib/error-report-flood.mjs';
 import { measureMonitoring } from './lib/monitoring.mjs';
+import { measureScim } from './lib/scim.mjs';
 import { measureSearch } from './lib/search.mjs';
 import { measureSoak } from './lib/soak.mjs';
 import { HEALTH_PROBE, measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
@@ -48,9 +49,13 @@ const SECTIONS = [
   'lighthouse',
   'startup',
   'soak',
+  'scim',
 ];
-/** Sections a plain `npm run bench` leaves out: they run only when --sections names them. */
-const OPT_IN = ['soak'];
+/**
+ * Sections a plain `npm run bench` leaves out: they run only when --sections names them. The SCIM
+ * section takes 2 to 3 minutes with PostgreSQL (10,000 creates over HTTP on each engine).
+ */
+const OPT_IN = ['soak', 'scim'];
 const STARTUP_RUNS = 5;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -268,7 +273,16 @@ await section('soak', async (log) => {
   figures.soak = await measureSoak({ root, durationSec: settings.soakSec, log });
 });
 
-const context = { postgres: Boolean(process.env.TEST_DATABASE_URL), soak: wanted('soak') };
+await section('scim', async (log) => {
+  const result = await measureScim({ root, log });
+  figures.scim = { source: result.source, ...result.engines };
+});
+
+const context = {
+  postgres: Boolean(process.env.TEST_DATABASE_URL),
+  soak: wanted('soak'),
+  scim: wanted('scim'),
+};
 const budgets = evaluateBudgets(figures, context);
 const results = {
   meta: {

@@ -23,19 +23,22 @@ export function figureAt(figures, path) {
 
 /**
  * Every budget with its figure and status. A figure that was not measured never passes; a
- * budget for an optional service that is not configured is skipped, and says so.
+ * budget for an optional service that is not configured, or of an opt-in section that did not
+ * run, is skipped, and says so.
  * @param {unknown} figures
- * @param {{ postgres: boolean, soak?: boolean }} context
+ * @param {{ postgres: boolean, soak?: boolean, scim?: boolean }} context
  * @returns {BudgetResult[]}
  */
 export function evaluateBudgets(figures, context) {
+  const notes = {
+    postgres: 'TEST_DATABASE_URL unset',
+    soak: 'the soak runs with --sections=soak',
+    scim: 'the SCIM section runs with --sections=scim',
+  };
   return BUDGETS.map((budget) => {
-    if (budget.requires && !context[budget.requires]) {
-      const note = {
-        postgres: 'TEST_DATABASE_URL unset',
-        soak: 'the soak runs with --sections=soak',
-      };
-      return { ...budget, value: undefined, status: 'skipped', note: note[budget.requires] };
+    const unmet = [budget.requires ?? []].flat().find((requirement) => !context[requirement]);
+    if (unmet) {
+      return { ...budget, value: undefined, status: 'skipped', note: notes[unmet] };
     }
     const value = figureAt(figures, budget.figure);
     if (value === undefined) return { ...budget, value, status: 'NOT MEASURED' };
@@ -305,6 +308,41 @@ export function buildRows({ figures, notMeasured, settings }) {
       value: formatMs(startup.medianMs),
       budgetId: 'startup',
     });
+  }
+  const scim = figures.scim;
+  // Opt-in: shown when it ran, or was named and failed.
+  if (scim || notMeasured.scim?.startsWith('scim failed')) {
+    const any = /** @type {any} */ (Object.values(scim ?? {}).find((v) => typeof v === 'object'));
+    const count = (/** @type {number | undefined} */ n, /** @type {string} */ fallback) =>
+      n === undefined ? fallback : formatCount(n);
+    rows.push({
+      section: `SCIM provisioning over HTTP: ${count(any?.creates, '10,000')} POST /scim/v2/Users at ${any?.concurrency ?? 4} in flight, then GET ?filter=userName eq on ${count(any?.users, '100,000')} users: bench/scim`,
+    });
+    missing('scim');
+    for (const engine of ['sqlite', 'postgres']) {
+      const result = scim?.[engine];
+      if (!result) continue;
+      rows.push({
+        label: `${engine}: seeding ${formatCount(result.users - result.creates)} people (not budgeted)`,
+        value: `${result.seedSeconds.toFixed(1)} s`,
+      });
+      rows.push({
+        label: `${engine}: creates`,
+        value: `${formatCount(result.creates / (result.createMs / 1000))} /s · p50 ${formatMs(result.createP50Ms)} · p99 ${formatMs(result.createP99Ms)} · max ${formatMs(result.createMaxMs)} · CPU ${formatMs(result.createCpuMsPerCall)} a call`,
+      });
+      rows.push({
+        label: `${engine}: ${formatCount(result.lookups)} lookups, one at a time`,
+        value:
+          result.lookupP50Ms === undefined
+            ? 'not timed (creates lost)'
+            : `p50 ${formatMs(result.lookupP50Ms)} · p99 ${formatMs(result.lookupP99Ms)}`,
+      });
+    }
+    for (const engine of ['sqlite', 'postgres']) {
+      for (const kind of ['create-p99', 'create-lost', 'lookup-p50']) {
+        rows.push({ label: '', value: '', budgetId: `scim-${kind}-${engine}` });
+      }
+    }
   }
   const soak = figures.soak;
   if (soak) {
