@@ -8,6 +8,7 @@ import type { MailTransaction } from '../mail/index.js';
 import type { OneTimeTokensRepository } from '../one-time-tokens/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import {
+  AdminsNotLocked,
   editUser,
   type ChangeActor,
   type ChangeContext,
@@ -83,12 +84,17 @@ export class DirectoryChanges {
     caller: ScimCaller,
     origin: RequestOrigin,
     work: (scope: ScimScope, context: ChangeContext) => Promise<T>,
+    { lockAdmins = true }: { lockAdmins?: boolean } = {},
   ): Promise<T> {
     try {
       return await this.deps.unitOfWork.run(async (scope) => {
-        const admins = await scope.repos.users.lockActiveAdminIds();
+        // A create takes no one's rights away: the admins stay unlocked, and creates run side by side.
+        const admins = lockAdmins ? await scope.repos.users.lockActiveAdminIds() : undefined;
         return work(scope, {
-          activeAdmins: () => admins,
+          activeAdmins: () => {
+            if (!admins) throw new AdminsNotLocked();
+            return admins;
+          },
           clock: this.deps.clock,
           sessions: this.deps.sessions,
         });

@@ -82,20 +82,30 @@ export class DirectoryRepository {
     if (query.externalId !== undefined) {
       matches = matches.where('directory_users.external_id', '=', query.externalId);
     }
-    const { total } = await this.db
-      .selectFrom(matches.as('matches'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    if (Number(total) === 0 || page.limit === 0) return { users: [], total: Number(total) };
-    const rows = await matches
-      .orderBy('users.created_at')
-      .orderBy('users.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
+    const rows =
+      page.limit === 0
+        ? []
+        : await matches
+            .orderBy('users.created_at')
+            .orderBy('users.id')
+            .limit(page.limit)
+            .offset(page.offset)
+            .execute();
+    // A first page that is not full holds every match: no count (a lookup by userName finds one).
+    const total =
+      page.offset === 0 && rows.length < page.limit
+        ? rows.length
+        : Number(
+            (
+              await this.db
+                .selectFrom(matches.as('matches'))
+                .select((eb) => eb.fn.countAll<number>().as('total'))
+                .executeTakeFirstOrThrow()
+            ).total,
+          );
     const groups = await this.groupsOf(rows.map((row) => row.id));
     return {
-      total: Number(total),
+      total,
       users: rows.map((row) => ({
         id: row.id,
         email: row.email,

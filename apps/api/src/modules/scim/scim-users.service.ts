@@ -84,39 +84,44 @@ export class ScimUsersService {
     const id = newId();
     const position = changes.positionFor([]);
     const status = !input.active ? 'inactive' : config.sendInvitations ? 'pending' : 'active';
-    await changes.run(caller, origin, async (scope) => {
-      const now = nowIso(clock);
-      const inserted = await scope.repos.users.insertIfEmailFree({
-        id,
-        email: input.email,
-        full_name: input.fullName,
-        position,
-        status,
-        password_hash: null,
-        invited_by: null,
-        created_at: now,
-        updated_at: now,
-      });
-      if (!inserted)
-        throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
-      await scope.repos.directory.saveUser(id, input, {
-        roleFollowsGroups: changes.rolesFollowGroups,
-      });
-      await scope.repos.audit.record({
-        action: 'user.provisioned',
-        actorName: caller.name,
-        targetId: id,
-        origin,
-        details: { via: 'scim', position, status },
-      });
-      if (status === 'pending')
-        await this.invite(
-          scope,
-          { id, email: input.email, fullName: input.fullName },
-          caller,
+    await changes.run(
+      caller,
+      origin,
+      async (scope) => {
+        const now = nowIso(clock);
+        const inserted = await scope.repos.users.insertIfEmailFree({
+          id,
+          email: input.email,
+          full_name: input.fullName,
+          position,
+          status,
+          password_hash: null,
+          invited_by: null,
+          created_at: now,
+          updated_at: now,
+        });
+        if (!inserted)
+          throw new ScimError(409, 'A user with this userName already exists', 'uniqueness');
+        await scope.repos.directory.saveUser(id, input, {
+          roleFollowsGroups: changes.rolesFollowGroups,
+        });
+        await scope.repos.audit.record({
+          action: 'user.provisioned',
+          actorName: caller.name,
+          targetId: id,
           origin,
-        );
-    });
+          details: { via: 'scim', position, status },
+        });
+        if (status === 'pending')
+          await this.invite(
+            scope,
+            { id, email: input.email, fullName: input.fullName },
+            caller,
+            origin,
+          );
+      },
+      { lockAdmins: false },
+    );
     subject.userId = id;
     return this.get(id);
   }
