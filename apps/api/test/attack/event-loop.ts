@@ -5,7 +5,7 @@ import type { TestApp } from '../helpers.js';
 export const EVENT_LOOP_CEILING_MS = 200;
 
 /** The main thread's CPU time; the whole process's before Node 22.19, a looser bound. */
-const cpuNow = (): NodeJS.CpuUsage =>
+export const cpuNow = (): NodeJS.CpuUsage =>
   typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : process.cpuUsage();
 
 async function cpuTimed<T>(app: TestApp, send: () => Promise<T>) {

@@ -12,6 +12,7 @@ import {
   type ImportBatch,
   type ProjectDetail,
 } from '@staff-admin/shared';
+import { cpuNow } from '../attack/event-loop.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -722,11 +723,15 @@ describe('the file', () => {
 });
 
 /** CPU time of this process (the app runs in it) while `work` runs, in milliseconds. */
+/**
+ * The main thread's CPU time for `work` (cpuNow): the whole process's also counts V8's helper
+ * threads (concurrent marking and compiling), which swung a measurement by ±250 ms between runs.
+ */
 async function withCpuTime<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const before = process.cpuUsage();
+  const before = cpuNow();
   const result = await work();
-  const { user, system } = process.cpuUsage(before);
-  return [result, (user + system) / 1000];
+  const after = cpuNow();
+  return [result, (after.user - before.user + after.system - before.system) / 1000];
 }
 
 describe('files built to stall the server (issue 32, finding 4)', () => {
@@ -784,10 +789,15 @@ describe('files built to stall the server (issue 32, finding 4)', () => {
         upload(project.id, justPast, { dryRun: true }),
       );
       expect(small.json()).toEqual(refusal);
-      const [response, cpuMs] = await withCpuTime(() => upload(project.id, text, { dryRun: true }));
+      const big = () => withCpuTime(() => upload(project.id, text, { dryRun: true }));
+      let [response, cpuMs] = await big();
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual(refusal);
-      // Reading a 10 MB body costs tens of milliseconds; the header alone took 10.5 s before.
+      // A garbage collection of the earlier cases' bodies runs on the main thread once: over the
+      // bound, the file is sent once more, and fails only when that one is over too (as
+      // withinEventLoopCeiling does). Reading a 10 MB body costs tens of milliseconds; the header
+      // alone took 10.5 s before.
+      if (cpuMs - smallCpuMs >= 300) [response, cpuMs] = await big();
       expect(cpuMs - smallCpuMs).toBeLessThan(300);
     },
   );
