@@ -105,9 +105,12 @@ function StatusCell({
   );
 }
 
-/** The role, and "Managed by SSO" when it follows the company sign-in. */
+/**
+ * The role, and "Managed by SSO" when it follows the company sign-in. A directory's user has
+ * "Managed by directory" under their name already, which covers the role its groups give.
+ */
 function RoleCell({ user }: { user: User }) {
-  if (!user.managedBySso) return <>{POSITION_LABELS[user.position]}</>;
+  if (!user.managedBySso || user.managedByDirectory) return <>{POSITION_LABELS[user.position]}</>;
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
       {POSITION_LABELS[user.position]}
