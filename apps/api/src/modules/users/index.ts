@@ -21,4 +21,4 @@ export {
   type UserEdit,
 } from './user-changes.js';
 export type { UserChanges, UserStanding } from './users.repository.js';
-export type { UsersTransaction } from './users.service.js';
+export type { UsersTransaction } from './user-changes.js';

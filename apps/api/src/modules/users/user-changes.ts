@@ -3,12 +3,21 @@ import type { TransactionScope } from '../../db/unit-of-work.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { nowIso, type Clock } from '../../lib/clock.js';
 import { conflict, EmailTaken, invalid, LastActiveAdmin, UserNotFound } from '../../lib/errors.js';
-import type { RequestOrigin } from '../audit/index.js';
-import type { SessionsService } from '../sessions/index.js';
-import type { UploadRow } from '../uploads/index.js';
-import type { UserChanges, UserStanding } from './users.repository.js';
-import type { UsersTransaction } from './users.service.js';
+import type { AuditRepository, RequestOrigin } from '../audit/index.js';
+import type { SessionsRepository, SessionsService } from '../sessions/index.js';
+import type { UploadRow, UploadsRepository } from '../uploads/index.js';
+import type { UserChanges, UsersRepository, UserStanding } from './users.repository.js';
 import { USER_ADMIN_MESSAGES } from './users.messages.js';
+
+/** The repositories a change to users writes through. */
+export interface UsersTransaction {
+  users: UsersRepository;
+  audit: AuditRepository;
+  sessions: SessionsRepository;
+  uploads: UploadsRepository;
+  /** The retention job's rule (modules/retention), asked again under the lock before expiring. */
+  retention: { staleSince(userId: string, cutoff: string): Promise<string | undefined> };
+}
 
 /**
  * Who changes a user, for the audit trail: an admin (`actorId`) or the company's directory through

@@ -19,9 +19,9 @@ import { isUuid, newId } from '../../lib/ids.js';
 import { pageOffset, paginationMeta, wholeListMeta } from '../../lib/pagination.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import type { TransactionScope, UnitOfWork } from '../../db/unit-of-work.js';
-import { NO_ORIGIN, type RequestOrigin, type AuditRepository } from '../audit/index.js';
-import type { AuthContext, SessionsService, SessionsRepository } from '../sessions/index.js';
-import type { UploadsRepository, UploadsService } from '../uploads/index.js';
+import { NO_ORIGIN, type RequestOrigin } from '../audit/index.js';
+import type { AuthContext, SessionsService } from '../sessions/index.js';
+import type { UploadsService } from '../uploads/index.js';
 import { grantsAdminRole } from './admin-role.js';
 import { resolveUserFilter, type UserFilter } from './user-search.js';
 import type { UserBatchQuery, UserChanges, UsersRepository } from './users.repository.js';
@@ -35,20 +35,11 @@ import {
   releasePicture,
   type ChangeContext,
   type UserEdit,
+  type UsersTransaction,
 } from './user-changes.js';
 
 /** How many users the CSV export reads per query (docs/user-management.md). */
 export const USER_EXPORT_BATCH_SIZE = 500;
-
-/** The repositories a change to users writes through. */
-export interface UsersTransaction {
-  users: UsersRepository;
-  audit: AuditRepository;
-  sessions: SessionsRepository;
-  uploads: UploadsRepository;
-  /** The retention job's rule (modules/retention), asked again under the lock before expiring. */
-  retention: { staleSince(userId: string, cutoff: string): Promise<string | undefined> };
-}
 
 export interface UsersServiceDeps {
   repository: UsersRepository;
