@@ -9,7 +9,7 @@ import { personColumns, personOrNull } from '../../db/person-ref.js';
 import type { DB } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 
-/** One SCIM call, as the routes record it once answered. */
+/** One SCIM call, as the routes record it with its answer. */
 export interface ScimCall {
   at: string;
   tokenId: string | null;

@@ -67,7 +67,7 @@ export interface ScimRoutesOptions {
  * SCIM 2.0 (RFC 7644) at /scim/v2, for the company's directory (Okta, Entra ID; docs/scim.md).
  * Only a SCIM token opens these routes, and it opens nothing else. Bodies are read as
  * `application/scim+json` or JSON; answers are `application/scim+json`; every failure is a SCIM
- * error body; each call is rate-limited per token and written to the sync log once answered.
+ * error body; each call is rate-limited per token and written to the sync log as it is answered.
  */
 export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, options) => {
   const { tokens, users, groups, log, appUrl, clock } = options;
@@ -96,13 +96,12 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
       requestOrigin(request),
     );
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // The call is logged before its answer leaves, so the sync log a directory or an admin reads
+  // next holds it; a log that cannot be written never turns the answer into a failure.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (payload !== undefined && payload !== null && payload !== '') reply.type(SCIM_MEDIA_TYPE);
-    return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
     const about = request.routeOptions.config.scim;
-    if (!about || !request.scim) return;
+    if (!about || !request.scim) return payload;
     try {
       await log.record({
         at: nowIso(clock),
@@ -118,6 +117,7 @@ export const scimRoutes: FastifyPluginAsyncZod<ScimRoutesOptions> = async (app, 
     } catch (error) {
       request.log.error({ err: error }, 'the SCIM sync log could not be written');
     }
+    return payload;
   });
 
   const rateLimit = {
