@@ -389,6 +389,7 @@ export function createServerServices(
   const { auth } = createAuthModule({ ...signIn, twoStep: twoStep.signIn, ssoRequirement });
   const { sso, status: ssoStatus } = createSsoModule({
     oidc: config.oidc,
+    roleMapping: config.roleMapping,
     appUrl: config.appUrl,
     ssoRequiredDomains: config.ssoRequiredDomains,
     twoStepRequiredRoles: config.twoStepRequiredRoles,

@@ -15,10 +15,12 @@ import {
 } from '@staff-admin/shared';
 import { parseDuration } from './duration.js';
 import { buildOidcConfig, oidcEnvSchema, type OidcConfig } from './oidc-env.js';
-import { buildScimConfig, scimEnvSchema, type RoleMapping, type ScimConfig } from './scim-env.js';
+import type { RoleMapping } from './role-mapping.js';
+import { buildScimConfig, scimEnvSchema, type ScimConfig } from './scim-env.js';
 
 export type { OidcConfig } from './oidc-env.js';
-export type { RoleMapping, ScimConfig } from './scim-env.js';
+export type { RoleMapping } from './role-mapping.js';
+export type { ScimConfig } from './scim-env.js';
 
 /** The only module that reads `process.env`; everything else receives a `Config`. */
 

@@ -9,12 +9,8 @@ export interface OidcConfig {
   /** The button reads "Sign in with {displayName}". */
   displayName: string;
   scopes: string;
-  /** The claim that carries the groups (e.g. `groups`); with `roleMap` the role follows it. */
+  /** The claim that carries the groups (e.g. `groups`); with OIDC_ROLE_MAP the role follows it. */
   roleClaim: string | undefined;
-  /** group → position; empty: roles are not taken from the provider. */
-  roleMap: Map<string, Position>;
-  /** The role of a person whose claim maps to none; undefined: such a person is refused. */
-  defaultRole: Position | undefined;
   provisioning: 'invite' | 'auto';
   /**
    * OIDC_EMAIL_VERIFIED_CLAIM: the claim whose true value says the email is verified (default
@@ -156,8 +152,6 @@ export function buildOidcConfig(vars: OidcVars): OidcConfig | undefined {
     displayName: vars.OIDC_DISPLAY_NAME,
     scopes: vars.OIDC_SCOPES,
     roleClaim: vars.OIDC_ROLE_CLAIM,
-    roleMap,
-    defaultRole: vars.OIDC_DEFAULT_ROLE,
     provisioning: vars.OIDC_PROVISIONING,
     emailVerifiedClaim: vars.OIDC_EMAIL_VERIFIED_CLAIM,
     mfaAcr: vars.OIDC_MFA_ACR,

@@ -49,8 +49,6 @@ describe('OIDC configuration', () => {
       displayName: 'your company account',
       scopes: 'openid email profile',
       roleClaim: undefined,
-      roleMap: new Map(),
-      defaultRole: undefined,
       provisioning: 'invite',
       emailVerifiedClaim: 'email_verified',
       mfaAcr: undefined,
@@ -75,14 +73,16 @@ describe('OIDC configuration', () => {
       displayName: 'Acme',
       scopes: 'openid email profile groups',
       roleClaim: 'groups',
-      roleMap: new Map([
+      provisioning: 'auto',
+      mfaAcr: 'urn:acme:mfa',
+      emailVerifiedClaim: 'xms_edov',
+    });
+    expect(config.roleMapping).toEqual({
+      map: new Map([
         ['staff-admins', 'admin'],
         ['finance', 'finance'],
       ]),
       defaultRole: 'contractor',
-      provisioning: 'auto',
-      mfaAcr: 'urn:acme:mfa',
-      emailVerifiedClaim: 'xms_edov',
     });
     expect(config.ssoRequiredDomains).toEqual(['acme.com', 'corp.acme.com']);
   });

@@ -1,5 +1,5 @@
 import type { Position } from '@staff-admin/shared';
-import { roleForGroups, type RoleMapping } from '../../config/scim-env.js';
+import { roleForGroups, type RoleMapping } from '../../config/role-mapping.js';
 import type { TransactionScope, UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError } from '../../lib/errors.js';

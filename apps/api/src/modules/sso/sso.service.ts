@@ -7,7 +7,7 @@ import {
 } from '@staff-admin/shared';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config/env.js';
-import { roleForGroups } from '../../config/scim-env.js';
+import { roleForGroups, type RoleMapping } from '../../config/role-mapping.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { nowIso, toIso, type Clock } from '../../lib/clock.js';
 import { invalid } from '../../lib/errors.js';
@@ -44,6 +44,8 @@ export class SsoRefused extends Error {
 
 export interface SsoServiceDeps {
   oidc: OidcConfig | undefined;
+  /** OIDC_ROLE_MAP and OIDC_DEFAULT_ROLE (config/role-mapping.ts, one rule with SCIM). */
+  roleMapping: RoleMapping;
   relyingParty: RelyingParty | undefined;
   appUrl: string;
   ssoRequiredDomains: string[];
@@ -255,16 +257,12 @@ export class SsoService {
 
   /** The role the claim gives (the first group of OIDC_ROLE_MAP the person has), or the default. */
   private roleFromClaim(groups: string[]): { role: Position | undefined; group: string | null } {
-    const { oidc } = this.deps;
-    return roleForGroups(
-      { map: oidc?.roleMap ?? new Map(), defaultRole: oidc?.defaultRole },
-      groups,
-    );
+    return roleForGroups(this.deps.roleMapping, groups);
   }
 
   private async signIn(claims: Claims, origin: RequestOrigin): Promise<LoginAnswer> {
     const { oidc, clock } = this.deps;
-    const rolesFollowClaim = (oidc?.roleMap.size ?? 0) > 0;
+    const rolesFollowClaim = this.deps.roleMapping.map.size > 0;
     const now = nowIso(clock);
     const user = await this.deps.unitOfWork.run(async ({ repos }) => {
       let found = await repos.sso.findUserByIdentity(claims.issuer, claims.subject);
