@@ -140,7 +140,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
+    // SCIM answers hold staff too: never kept by a browser or a proxy either.
+    const api = isApiPath(request.url) || isScimPath(request.url);
+    if (api && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
   });

@@ -179,7 +179,10 @@ describe('the protocol', () => {
       '/Groups',
       '/ServiceProviderConfig',
     ]) {
-      expectScimContentType(await call('GET', path), path);
+      const answer = await call('GET', path);
+      expectScimContentType(answer, path);
+      // Staff records: never kept by a browser or a proxy.
+      expect(answer.headers['cache-control'], path).toBe('no-store');
     }
   });
 
