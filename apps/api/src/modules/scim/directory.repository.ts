@@ -1,5 +1,5 @@
 import type { Status } from '@staff-admin/shared';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { isUuid } from '../../lib/ids.js';
 
@@ -82,27 +82,17 @@ export class DirectoryRepository {
     if (query.externalId !== undefined) {
       matches = matches.where('directory_users.external_id', '=', query.externalId);
     }
-    const rows =
-      page.limit === 0
-        ? []
-        : await matches
-            .orderBy('users.created_at')
-            .orderBy('users.id')
-            .limit(page.limit)
-            .offset(page.offset)
-            .execute();
-    // A first page that is not full holds every match: no count (a lookup by userName finds one).
-    const total =
-      page.offset === 0 && rows.length < page.limit
-        ? rows.length
-        : Number(
-            (
-              await this.db
-                .selectFrom(matches.as('matches'))
-                .select((eb) => eb.fn.countAll<number>().as('total'))
-                .executeTakeFirstOrThrow()
-            ).total,
-          );
+    const { rows, total } = await pageWithTotal(
+      page,
+      () =>
+        matches
+          .orderBy('users.created_at')
+          .orderBy('users.id')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+      () => this.countOf(matches),
+    );
     const groups = await this.groupsOf(rows.map((row) => row.id));
     return {
       total,
@@ -119,6 +109,17 @@ export class DirectoryRepository {
         groups: groups.get(row.id) ?? [],
       })),
     };
+  }
+
+  /** How many rows a filtered select matches. */
+  private async countOf<TB extends keyof DB, O>(
+    matches: SelectQueryBuilder<DB, TB, O>,
+  ): Promise<number> {
+    const { total } = await this.db
+      .selectFrom(matches.as('matches'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(total);
   }
 
   async findUser(id: string): Promise<DirectoryUser | undefined> {
@@ -270,18 +271,13 @@ export class DirectoryRepository {
         ),
       );
     }
-    const { total } = await this.db
-      .selectFrom(matches.as('matches'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    if (Number(total) === 0 || page.limit === 0) return { groups: [], total: Number(total) };
-    const rows = await matches
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    return { groups: rows.map(toGroup), total: Number(total) };
+    const { rows, total } = await pageWithTotal(
+      page,
+      () =>
+        matches.orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      () => this.countOf(matches),
+    );
+    return { groups: rows.map(toGroup), total };
   }
 
   /** The group's members with their emails (SCIM's `display`), in email order. */
@@ -312,6 +308,20 @@ export class DirectoryRepository {
       .where('user_id', 'in', userIds)
       .execute();
   }
+}
+
+/**
+ * One page and the number of all matches. A first page that is not full holds every match, so it
+ * needs no count: a lookup by userName or externalId (what directories send) is one query.
+ */
+async function pageWithTotal<R>(
+  page: Page,
+  rows: () => Promise<R[]>,
+  count: () => Promise<number>,
+): Promise<{ rows: R[]; total: number }> {
+  const found = page.limit === 0 ? [] : await rows();
+  const total = page.offset === 0 && found.length < page.limit ? found.length : await count();
+  return { rows: found, total };
 }
 
 function toGroup(row: {

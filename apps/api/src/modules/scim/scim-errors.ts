@@ -60,8 +60,9 @@ export function scimResponse(error: unknown): {
   let scimType: ScimType | undefined;
   if (error instanceof EmailTaken) scimType = 'uniqueness';
   else if (status === 400) {
-    scimType = hasZodFastifySchemaValidationErrors(error) ? 'invalidValue' : 'invalidSyntax';
-    if (error instanceof DomainError) scimType = 'invalidValue';
+    // A field our rules refused is a value; anything else (a body that is no JSON) is syntax.
+    const refusedValue = error instanceof DomainError || hasZodFastifySchemaValidationErrors(error);
+    scimType = refusedValue ? 'invalidValue' : 'invalidSyntax';
   }
   const detail = contract.errors
     ? `${contract.message}: ${Object.entries(contract.errors)

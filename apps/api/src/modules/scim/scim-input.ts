@@ -1,4 +1,9 @@
-import { emailSchema, fullNameOrEmptySchema, normalizeEmail } from '@staff-admin/shared';
+import {
+  emailSchema,
+  fullNameOrEmptySchema,
+  hasControlOrInvisibleCharacters,
+  normalizeEmail,
+} from '@staff-admin/shared';
 import { ScimError } from './scim-errors.js';
 
 /** What this server keeps of a SCIM User (the rest is accepted and ignored). */
@@ -142,10 +147,7 @@ export function readGroup(body: unknown): GroupInput {
     throw new ScimError(400, 'The body must be a SCIM Group object', 'invalidSyntax');
   const displayName = text(attributeOf(body, 'displayName'), 'displayName');
   if (!displayName) throw new ScimError(400, 'displayName is required', 'invalidValue');
-  if (
-    displayName.length > GROUP_NAME_MAX_LENGTH ||
-    !fullNameOrEmptySchema.safeParse(displayName.slice(0, 100)).success
-  ) {
+  if (displayName.length > GROUP_NAME_MAX_LENGTH || hasControlOrInvisibleCharacters(displayName)) {
     throw new ScimError(
       400,
       'displayName is too long or has characters that are not allowed',
