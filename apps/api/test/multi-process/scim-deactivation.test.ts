@@ -6,6 +6,8 @@ import type { IssuedScimToken, TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../helpers.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { PATCH_SCHEMA } from '../scim/scim-client.js';
+import { call, signIn } from './process-http.js';
 import { FAST_MAIL_ENV, linkIn, startSmtpServer, type TestSmtpServer } from '../smtp.js';
 
 /**
@@ -20,7 +22,6 @@ if (!redisUrl) throw new Error('test/multi-process needs TEST_REDIS_URL');
 
 const ADMIN = { email: 'directory.owner@example.com', password: 'Harbor-Finch-19' };
 const USER_PASSWORD = 'Quartz-Lamp-71';
-const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 let dir: string;
 let drop: () => Promise<void>;
@@ -30,34 +31,6 @@ let b: ServerProcess;
 let admin: TokenPair;
 let directory: IssuedScimToken;
 
-async function call(
-  server: ServerProcess,
-  method: string,
-  url: string,
-  {
-    token,
-    body,
-    contentType = 'application/json',
-    from = '198.51.100.1',
-  }: { token?: string; body?: unknown; contentType?: string; from?: string } = {},
-) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      'x-forwarded-for': from,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': contentType }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: text ? JSON.parse(text) : null,
-  };
-}
-
 /** A SCIM call with the directory's token, as Entra ID sends it. */
 const scimCall = (server: ServerProcess, method: string, url: string, body?: unknown) =>
   call(server, method, `/scim/v2${url}`, {
@@ -65,15 +38,6 @@ const scimCall = (server: ServerProcess, method: string, url: string, body?: unk
     body,
     contentType: 'application/scim+json',
   });
-
-async function signIn(server: ServerProcess, email: string, password: string, from: string) {
-  const response = await call(server, 'POST', '/api/auth/login', {
-    body: { email, password },
-    from,
-  });
-  expect(response.status, JSON.stringify(response.json)).toBe(200);
-  return response.json.data as TokenPair;
-}
 
 /** A person invited by the admin and set up with the mailed link, then found by the directory. */
 async function personKnownToTheDirectory(email: string): Promise<string> {

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/env.js';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { createTestDatabaseUrl, decodeJwt, testEnv, waitUntil } from '../helpers.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
+import { call, signIn } from './process-http.js';
 import { FAST_MAIL_ENV, startSmtpServer, type TestSmtpServer } from '../smtp.js';
 
 /**
@@ -29,39 +30,6 @@ let smtp: TestSmtpServer;
 let a: ServerProcess;
 let b: ServerProcess;
 let admin: TokenPair;
-
-/** JSON over real HTTP; `from` is the client address the (trusted) proxy reports. */
-async function call(
-  server: ServerProcess,
-  method: string,
-  url: string,
-  { token, body, from = '198.51.100.1' }: { token?: string; body?: unknown; from?: string } = {},
-) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      'x-forwarded-for': from,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: text ? JSON.parse(text) : null,
-  };
-}
-
-async function signIn(server: ServerProcess, email: string, password: string, from?: string) {
-  const response = await call(server, 'POST', '/api/auth/login', {
-    body: { email, password },
-    from,
-  });
-  expect(response.status, JSON.stringify(response.json)).toBe(200);
-  return response.json.data as TokenPair;
-}
 
 /** An active user made the way an admin would: invited, then set up with the mailed link. */
 async function activeUser(email: string): Promise<void> {

@@ -3,7 +3,7 @@
 // the directory manages (the admin API, the database, a company sign-in).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoginAnswer, TokenPair } from '@staff-admin/shared';
+import type { AuditTrailEvent, LoginAnswer, TokenPair } from '@staff-admin/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { bearer, type TestApp } from '../helpers.js';
@@ -228,22 +228,12 @@ export function siteUser({ app }: Pick<TestApp, 'app'>, adminToken: string, id: 
   return app.inject({ method: 'GET', url: `/api/users/${id}`, headers: bearer(adminToken) });
 }
 
-export interface AuditRow {
-  id: string;
-  at: string;
-  action: string;
-  actorId: string | null;
-  actorName: string | null;
-  targetId: string | null;
-  details: Record<string, unknown> | null;
-}
-
 /** The newest audit events (GET /api/audit as an admin). */
 export async function auditTrail(
   { app }: Pick<TestApp, 'app'>,
   adminToken: string,
   query: Record<string, string> = {},
-): Promise<AuditRow[]> {
+): Promise<AuditTrailEvent[]> {
   const search = new URLSearchParams({ limitPerPage: '100', ...query });
   const response = await app.inject({
     method: 'GET',
@@ -251,7 +241,7 @@ export async function auditTrail(
     headers: bearer(adminToken),
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ data: AuditRow[] }>().data;
+  return response.json<{ data: AuditTrailEvent[] }>().data;
 }
 
 export interface SyncLogRow {

@@ -58,6 +58,19 @@ export function readBoolean(value: unknown, field: string): boolean {
   throw new ScimError(400, `${field} must be true or false`, 'invalidValue');
 }
 
+/** The directory's own id of a resource, at most EXTERNAL_ID_MAX_LENGTH characters. */
+function externalIdOf(body: Json): string | null {
+  const externalId = text(attributeOf(body, 'externalId'), 'externalId');
+  if (externalId && externalId.length > EXTERNAL_ID_MAX_LENGTH) {
+    throw new ScimError(
+      400,
+      `externalId must be at most ${EXTERNAL_ID_MAX_LENGTH} characters`,
+      'invalidValue',
+    );
+  }
+  return externalId;
+}
+
 /** The work email: the primary one, else the one of type work, else the first. */
 function workEmail(emails: unknown): string | null {
   if (!Array.isArray(emails)) return null;
@@ -124,14 +137,7 @@ export function readUser(
   }
   const name = attributeOf(body, 'name');
   const displayName = text(attributeOf(body, 'displayName'), 'displayName');
-  const externalId = text(attributeOf(body, 'externalId'), 'externalId');
-  if (externalId && externalId.length > EXTERNAL_ID_MAX_LENGTH) {
-    throw new ScimError(
-      400,
-      `externalId must be at most ${EXTERNAL_ID_MAX_LENGTH} characters`,
-      'invalidValue',
-    );
-  }
+  const externalId = externalIdOf(body);
   const active = attributeOf(body, 'active');
   return {
     email: normalizeEmail(checked.data),
@@ -154,14 +160,7 @@ export function readGroup(body: unknown): GroupInput {
       'invalidValue',
     );
   }
-  const externalId = text(attributeOf(body, 'externalId'), 'externalId');
-  if (externalId && externalId.length > EXTERNAL_ID_MAX_LENGTH) {
-    throw new ScimError(
-      400,
-      `externalId must be at most ${EXTERNAL_ID_MAX_LENGTH} characters`,
-      'invalidValue',
-    );
-  }
+  const externalId = externalIdOf(body);
   const members = attributeOf(body, 'members');
   if (members !== undefined && members !== null && !Array.isArray(members)) {
     throw new ScimError(400, 'members must be a list', 'invalidValue');
