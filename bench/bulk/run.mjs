@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { SEEDED_ADMIN, analyze, insertSeededAdmin, signInOverHttp } from '../lib/seeded-admin.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { mulberry32, person } from '../search/names.mjs';
 
@@ -31,7 +32,6 @@ const CHUNK = 100;
 const ADMINS = Number(process.env.ADMINS ?? 20);
 const BATCH = 500;
 const DAY = 24 * 60 * 60 * 1000;
-const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Pass-1' };
 /** The filter run's users: a name no other person has. */
 const FILTER_NAME = 'Bulkbench Leaver';
 
@@ -127,38 +127,17 @@ async function benchEngine(label, env) {
   const database = createDatabase(config.database);
   try {
     await migrateToLatest(database);
-    const passwordHash = await createPasswordHasher().hash(ADMIN.password);
+    const passwordHash = await createPasswordHasher().hash(SEEDED_ADMIN.password);
     const seedStart = performance.now();
     const { idsRun, filterRun, warmUp } = await seed(database.db, passwordHash);
-    const now = new Date().toISOString();
-    await database.db
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
-        email: ADMIN.email,
-        full_name: 'Bench Admin',
-        full_name_lower: 'bench admin',
-        position: 'admin',
-        status: 'active',
-        password_hash: passwordHash,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
-    else await sql`analyze`.execute(database.db);
+    await insertSeededAdmin(database.db, passwordHash);
+    await analyze(database, sql);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
     const app = await buildApp(config, { database });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
-      const login = await fetch(`${url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      });
-      if (login.status !== 200) throw new Error(`login: ${login.status}`);
-      const headers = { authorization: `Bearer ${(await login.json()).data.access_token}` };
+      const headers = { authorization: `Bearer ${await signInOverHttp(url)}` };
 
       assertAllDone(
         'warm-up',

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { SEEDED_ADMIN, analyze, insertSeededAdmin } from '../lib/seeded-admin.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { mulberry32 } from '../search/names.mjs';
 
@@ -27,7 +28,6 @@ const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const WARMUP = 20;
 const ACTORS = 5_000;
 const DAY = 24 * 60 * 60 * 1000;
-const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Pass-1' };
 
 // Audit actions in a plausible mix, out of 100: sign-ins dominate, admin changes are rare.
 const ACTION_WEIGHTS = [
@@ -317,35 +317,24 @@ async function benchEngine(label, env) {
   const database = createDatabase(config.database);
   try {
     await migrateToLatest(database);
-    const passwordHash = await createPasswordHasher().hash(ADMIN.password);
+    const passwordHash = await createPasswordHasher().hash(SEEDED_ADMIN.password);
     const seedStart = performance.now();
     await seedAudit(database);
     const auditSeconds = (performance.now() - seedStart) / 1000;
     await seedErrors(database);
-    const now = new Date().toISOString();
-    await database.db
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
-        email: ADMIN.email,
-        full_name: 'Bench Admin',
-        full_name_lower: 'bench admin',
-        position: 'admin',
-        status: 'active',
-        password_hash: passwordHash,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertSeededAdmin(database.db, passwordHash);
     // A database in service has its visibility map and statistics; a fresh bulk load has neither.
-    if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
-    else await sql`analyze`.execute(database.db);
+    await analyze(database, sql);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
     const app = await buildApp(config, { database });
     await app.ready();
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: SEEDED_ADMIN,
+      });
       const headers = { authorization: `Bearer ${login.json().data.access_token}` };
       const results = [];
       for (const { list, name, url: route, query } of CASES) {

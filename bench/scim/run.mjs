@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { SEEDED_ADMIN, analyze, insertSeededAdmin, signInOverHttp } from '../lib/seeded-admin.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { percentile } from '../lib/stats.mjs';
 import { mulberry32, person } from '../search/names.mjs';
@@ -40,7 +41,6 @@ const SEEDED = USERS - CREATES;
 const LOOKUP_WARMUP = 50;
 const BATCH = 500;
 const DAY = 24 * 60 * 60 * 1000;
-const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Pass-1' };
 const SCIM = '/scim/v2';
 const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 
@@ -195,39 +195,18 @@ async function benchEngine(label, env) {
   const database = createDatabase(config.database);
   try {
     await migrateToLatest(database);
-    const passwordHash = await createPasswordHasher().hash(ADMIN.password);
+    const passwordHash = await createPasswordHasher().hash(SEEDED_ADMIN.password);
     const seedStart = performance.now();
     const seededEmails = await seed(database.db);
-    const now = new Date().toISOString();
-    await database.db
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
-        email: ADMIN.email,
-        full_name: 'Bench Admin',
-        full_name_lower: 'bench admin',
-        position: 'admin',
-        status: 'active',
-        password_hash: passwordHash,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
-    else await sql`analyze`.execute(database.db);
+    await insertSeededAdmin(database.db, passwordHash);
+    await analyze(database, sql);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 
     const app = await buildApp(config, { database });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       // A fresh sign-in is the recent confirmation a token needs.
-      const login = await fetch(`${url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      });
-      if (login.status !== 200) throw new Error(`login: ${login.status}`);
-      const accessToken = (await login.json()).data.access_token;
+      const accessToken = await signInOverHttp(url);
       const issued = await fetch(`${url}/api/directory/tokens`, {
         method: 'POST',
         headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
