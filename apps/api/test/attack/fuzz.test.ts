@@ -14,6 +14,14 @@ import {
 import { isApiPath } from '../../src/plugins/error-handler.js';
 import { solidPng } from '../images.js';
 import { withinEventLoopCeiling } from './event-loop.js';
+import {
+  FUZZ_RUNS,
+  injectOptions,
+  nasty,
+  printable,
+  scalar,
+  type FuzzedRequest,
+} from './fuzz-kit.js';
 import { providerAndEnv, start, type TestProvider } from '../sso/sso-client.js';
 
 /**
@@ -25,7 +33,6 @@ import { providerAndEnv, start, type TestProvider } from '../sso/sso-client.js';
  * longer than 200 ms (./event-loop.ts). ASVS 5.0 V2.2 (input validation), V16.5 (error handling),
  * V1.3.12 (no runaway regular expressions).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 
 let t: TestApp;
 let admin: TestUser;
@@ -62,39 +69,6 @@ async function snapshot() {
   ]);
   return { users, sessions, tokens: tokens_, uploads, mail };
 }
-
-const printable = (max: number) => fc.stringMatching(new RegExp(`^[\\x20-\\x7e]{0,${max}}$`));
-
-const nasty = fc.constantFrom(
-  '..',
-  '../../etc/passwd',
-  '%2e%2e%2f%2e%2e%2f',
-  "' OR '1'='1",
-  '1; DROP TABLE users; --',
-  '%00',
-  '\u0000',
-  '<script>alert(1)</script>',
-  '{{7*7}}',
-  '${7*7}',
-  '__proto__',
-  'constructor',
-  'NaN',
-  '-1',
-  '1e309',
-  '9'.repeat(400),
-  'é'.repeat(100),
-  '\u202e\u0301',
-  '',
-);
-
-const scalar = fc.oneof(
-  fc.string(),
-  nasty,
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-);
 
 /** A path parameter: anything but an existing id on a call that could change something. */
 const param = (mayName: boolean) =>
@@ -152,9 +126,9 @@ const FIELDS = [
 const shapedBody = fc.dictionary(
   fc.constantFrom(...FIELDS),
   fc.oneof(
-    scalar,
+    scalar(),
     fc.emailAddress(),
-    fc.array(scalar, { maxLength: 3 }),
+    fc.array(scalar(), { maxLength: 3 }),
     fc.object({ maxDepth: 1 }),
   ),
   { maxKeys: 4 },
@@ -254,15 +228,7 @@ const request = fc
       });
   });
 
-interface GeneratedRequest {
-  method: string;
-  url: string;
-  auth: Auth;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  contentType: string | undefined;
-  body: string | Buffer | undefined;
-}
+type GeneratedRequest = FuzzedRequest<Auth>;
 
 function toInject(generated: GeneratedRequest): InjectOptions {
   const authorization: Record<Auth, string | undefined> = {
@@ -272,16 +238,7 @@ function toInject(generated: GeneratedRequest): InjectOptions {
     user: `Bearer ${tokens.user}`,
     admin: `Bearer ${tokens.admin}`,
   };
-  const headersOut: Record<string, string> = { ...generated.headers };
-  if (authorization[generated.auth]) headersOut.authorization = authorization[generated.auth]!;
-  if (generated.contentType !== undefined) headersOut['content-type'] = generated.contentType;
-  return {
-    method: generated.method as InjectOptions['method'],
-    url: generated.url,
-    query: generated.query,
-    headers: headersOut,
-    ...(generated.body === undefined ? {} : { payload: generated.body }),
-  };
+  return injectOptions(generated, authorization[generated.auth]);
 }
 
 describe('malformed addresses', () => {
@@ -321,7 +278,7 @@ const LEAKS =
   /(\.ts:\d+|\bat \w+ \(|SQLITE_|syntax error|select .* from|insert into|\$argon2|node_modules)/i;
 
 describe('fuzzing every route', () => {
-  it(`answers ${RUNS} random requests without a 5xx, a leak or 200 ms of event loop, and changes no data`, async () => {
+  it(`answers ${FUZZ_RUNS} random requests without a 5xx, a leak or 200 ms of event loop, and changes no data`, async () => {
     expect(routes.length).toBeGreaterThan(20);
     const before = await snapshot();
     const statuses = new Map<number, number>();
@@ -347,7 +304,7 @@ describe('fuzzing every route', () => {
           expect(body.message.length, where).toBeGreaterThan(0);
         }
       }),
-      { numRuns: RUNS, examples: [[FROZE_THE_SERVER]] },
+      { numRuns: FUZZ_RUNS, examples: [[FROZE_THE_SERVER]] },
     );
 
     expect(await snapshot()).toEqual(before);
@@ -369,7 +326,7 @@ describe('fuzzing every route', () => {
  * refusal in the contract's shape; no incoming file left behind.
  */
 describe('fuzzing multipart bodies', () => {
-  const MULTIPART_RUNS = Math.max(100, Math.round(RUNS / 4));
+  const MULTIPART_RUNS = Math.max(100, Math.round(FUZZ_RUNS / 4));
   const FIELDS_BY_URL = {
     '/api/uploads?dir=users': 'file',
     '/api/uploads/multiple?dir=users': 'files',
@@ -639,7 +596,7 @@ describe("fuzzing the company sign-in callback's query", () => {
           expect(response.json<{ code: number }>().code, where).toBe(400);
         }
       }),
-      { numRuns: Math.min(RUNS, 300) },
+      { numRuns: Math.min(FUZZ_RUNS, 300) },
     );
     const sessions = await sso.db.selectFrom('sessions').select('id').execute();
     expect(sessions).toEqual([]);

@@ -17,6 +17,14 @@ import {
   userRow,
 } from '../scim/scim-fixtures.js';
 import { withinEventLoopCeiling } from './event-loop.js';
+import {
+  FUZZ_RUNS,
+  injectOptions,
+  nasty,
+  printable,
+  scalar,
+  type FuzzedRequest,
+} from './fuzz-kit.js';
 
 /**
  * Random and hostile requests to every SCIM route (issue 36): paths and ids, filters and paging,
@@ -28,7 +36,6 @@ import { withinEventLoopCeiling } from './event-loop.js';
  * Valid-looking writes may change the directory's users and groups; the admin who made the token
  * stays an active admin.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 
 /** RFC 7644 §3.12's scimType values (and none). */
 const SCIM_TYPES = [
@@ -76,43 +83,6 @@ beforeAll(async () => {
   ];
 });
 afterAll(() => t?.close());
-
-const printable = (max: number) => fc.stringMatching(new RegExp(`^[\\x20-\\x7e]{0,${max}}$`));
-
-const nasty = fc.constantFrom(
-  '..',
-  '../../etc/passwd',
-  '%2e%2e%2f',
-  "' OR '1'='1",
-  '1; DROP TABLE users; --',
-  '\u0000',
-  '<script>alert(1)</script>',
-  '${7*7}',
-  '__proto__',
-  'constructor',
-  'prototype',
-  'NaN',
-  '-1',
-  '0',
-  '1e309',
-  '9'.repeat(400),
-  'é'.repeat(100),
-  '\u202e\u0301',
-  '\uFEFF',
-  '',
-  'True',
-  'False',
-  'null',
-);
-
-const scalar = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  nasty,
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-);
 
 const id = (mayName: boolean) =>
   mayName
@@ -275,18 +245,20 @@ const PATCH_PATHS = [
 ];
 
 const patchValue = fc.oneof(
-  scalar,
+  scalar(40),
   knownUser().map((value) => [{ value }]),
   fc.array(
     fc.record({
-      value: fc.oneof(knownUser(), scalar),
+      value: fc.oneof(knownUser(), scalar(40)),
       $ref: fc.constantFrom(null, 'x'),
     }),
     {
       maxLength: 3,
     },
   ),
-  fc.dictionary(fc.constantFrom(...PATCH_PATHS, 'active', 'displayName'), scalar, { maxKeys: 3 }),
+  fc.dictionary(fc.constantFrom(...PATCH_PATHS, 'active', 'displayName'), scalar(40), {
+    maxKeys: 3,
+  }),
   fc.jsonValue({ maxDepth: 2 }),
 );
 
@@ -305,9 +277,9 @@ const operation = fc.record(
         'copy',
         '',
       ),
-      scalar,
+      scalar(40),
     ),
-    path: fc.oneof(fc.constantFrom(...PATCH_PATHS), fc.string({ maxLength: 40 }), scalar),
+    path: fc.oneof(fc.constantFrom(...PATCH_PATHS), fc.string({ maxLength: 40 }), scalar(40)),
     value: patchValue,
   },
   { requiredKeys: [] },
@@ -315,8 +287,12 @@ const operation = fc.record(
 
 const patchBody = fc.record(
   {
-    schemas: fc.oneof(fc.constant([PATCH_SCHEMA]), fc.array(fc.string(), { maxLength: 2 }), scalar),
-    Operations: fc.oneof(fc.array(operation, { maxLength: 4 }), scalar, fc.constant([])),
+    schemas: fc.oneof(
+      fc.constant([PATCH_SCHEMA]),
+      fc.array(fc.string(), { maxLength: 2 }),
+      scalar(40),
+    ),
+    Operations: fc.oneof(fc.array(operation, { maxLength: 4 }), scalar(40), fc.constant([])),
   },
   { requiredKeys: [] },
 );
@@ -342,12 +318,15 @@ const userBody = fc
   .dictionary(
     fc.constantFrom(...USER_FIELDS),
     fc.oneof(
-      scalar,
+      scalar(40),
       fc.emailAddress(),
-      fc.record({ givenName: scalar, familyName: scalar, formatted: scalar }, { requiredKeys: [] }),
+      fc.record(
+        { givenName: scalar(40), familyName: scalar(40), formatted: scalar(40) },
+        { requiredKeys: [] },
+      ),
       fc.array(
         fc.record(
-          { value: fc.oneof(fc.emailAddress(), scalar), type: scalar, primary: scalar },
+          { value: fc.oneof(fc.emailAddress(), scalar(40)), type: scalar(40), primary: scalar(40) },
           { requiredKeys: [] },
         ),
         {
@@ -364,8 +343,8 @@ const groupBody = fc
   .dictionary(
     fc.constantFrom('schemas', 'displayName', 'externalId', 'members', 'id', '__proto__'),
     fc.oneof(
-      scalar,
-      fc.array(fc.record({ value: fc.oneof(knownUser(), scalar) }, { requiredKeys: [] }), {
+      scalar(40),
+      fc.array(fc.record({ value: fc.oneof(knownUser(), scalar(40)) }, { requiredKeys: [] }), {
         maxLength: 4,
       }),
     ),
@@ -458,15 +437,7 @@ const ROUTES = [
   '',
 ];
 
-interface Generated {
-  method: string;
-  url: string;
-  auth: Auth;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  contentType: string | undefined;
-  body: string | Buffer | undefined;
-}
+type Generated = FuzzedRequest<Auth>;
 
 const request = fc
   .record({
@@ -509,16 +480,7 @@ function toInject(generated: Generated): InjectOptions {
     user: `Bearer ${userToken}`,
     malformed: `Bearer  ${secret} extra`,
   };
-  const out: Record<string, string> = { ...generated.headers };
-  if (authorization[generated.auth]) out.authorization = authorization[generated.auth]!;
-  if (generated.contentType !== undefined) out['content-type'] = generated.contentType;
-  return {
-    method: generated.method as InjectOptions['method'],
-    url: generated.url,
-    query: generated.query,
-    headers: out,
-    ...(generated.body === undefined ? {} : { payload: generated.body }),
-  };
+  return injectOptions(generated, authorization[generated.auth]);
 }
 
 /** A SCIM answer: the checks every one must pass. */
@@ -576,7 +538,7 @@ const FOUND_BEFORE: Generated[] = [
 ];
 
 describe('fuzzing the SCIM routes', () => {
-  it(`answers ${RUNS} random requests without a 5xx, always in SCIM's error shape, within 200 ms of event loop`, async () => {
+  it(`answers ${FUZZ_RUNS} random requests without a 5xx, always in SCIM's error shape, within 200 ms of event loop`, async () => {
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(request, async (generated) => {
@@ -588,7 +550,7 @@ describe('fuzzing the SCIM routes', () => {
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
         checkAnswer(generated, response);
       }),
-      { numRuns: RUNS, examples: FOUND_BEFORE.map((generated) => [generated]) },
+      { numRuns: FUZZ_RUNS, examples: FOUND_BEFORE.map((generated) => [generated]) },
     );
 
     // The admin who made the token is still an active admin, whatever was sent; nothing was
