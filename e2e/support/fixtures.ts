@@ -70,6 +70,28 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expect(page).toHaveURL(/\/users\/profile$/);
 }
 
+/** Opens a Monitoring screen as a person does: the header's area link, then the area's tab. */
+export async function openMonitoringTab(page: Page, tab: string) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Monitoring & Error management' })
+    .click();
+  await page
+    .getByRole('navigation', { name: 'Monitoring' })
+    .getByRole('link', { name: tab })
+    .click();
+}
+
+/** A new finance user opens `path` (an admins' screen) and gets the No access page. */
+export async function expectNoAccessForFinance(page: Page, path: string) {
+  const finance = await createUser({ position: 'finance', fullName: 'Fin Ance' });
+  await signIn(page, finance);
+  await page.goto(path);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+  ).toBeVisible();
+}
+
 /**
  * Opens a dropdown and clicks one of its options, as a mouse user does. A menu is at most 208px
  * high: Playwright scrolls an option below its fold into view, Radix Select then shows its

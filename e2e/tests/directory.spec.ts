@@ -6,6 +6,8 @@ import {
   createUser,
   expect,
   expectAccessible,
+  expectNoAccessForFinance,
+  openMonitoringTab,
   signIn,
   test,
   type TestUser,
@@ -89,14 +91,7 @@ test('an admin connects the directory with a token, sees its calls and the peopl
   const userName = `dana-${randomUUID().slice(0, 8)}@example.com`;
 
   await signIn(page, admin);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Monitoring & Error management' })
-    .click();
-  await page
-    .getByRole('navigation', { name: 'Monitoring' })
-    .getByRole('link', { name: 'Directory' })
-    .click();
+  await openMonitoringTab(page, 'Directory');
   await expect(page).toHaveURL(/\/monitoring\/directory$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible();
   const baseUrl = new URL(SCIM_BASE_PATH, page.url()).href;
@@ -242,11 +237,6 @@ test.describe('narrow screens', () => {
 });
 
 test('a finance user gets No access at /monitoring/directory', async ({ page }) => {
-  const finance = await createUser({ position: 'finance', fullName: 'Fin Ance' });
-  await signIn(page, finance);
-  await page.goto('/monitoring/directory');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
-  ).toBeVisible();
+  await expectNoAccessForFinance(page, '/monitoring/directory');
   await expect(page.getByRole('table', { name: 'SCIM tokens' })).toHaveCount(0);
 });

@@ -3,9 +3,10 @@ import type { Page } from '@playwright/test';
 import {
   ADMIN,
   choose,
-  createUser,
   expect,
   expectAccessible,
+  expectNoAccessForFinance,
+  openMonitoringTab,
   signIn,
   test,
 } from '../support/fixtures';
@@ -35,14 +36,7 @@ test('an admin sees a browser error appear in Errors, opens it and resolves it',
   await signIn(page, ADMIN);
   await failInPage(page, marker);
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Monitoring & Error management' })
-    .click();
-  await page
-    .getByRole('navigation', { name: 'Monitoring' })
-    .getByRole('link', { name: 'Errors' })
-    .click();
+  await openMonitoringTab(page, 'Errors');
   await expect(page).toHaveURL(/\/monitoring\/errors$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Errors' })).toBeVisible();
   await page.getByLabel('Search').fill(marker);
@@ -98,11 +92,6 @@ test.describe('narrow screens', () => {
 });
 
 test('a finance user gets No access at /monitoring/errors', async ({ page }) => {
-  const finance = await createUser({ position: 'finance', fullName: 'Fin Ance' });
-  await signIn(page, finance);
-  await page.goto('/monitoring/errors');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
-  ).toBeVisible();
+  await expectNoAccessForFinance(page, '/monitoring/errors');
   await expect(page.getByRole('link', { name: /^TypeError/ })).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import {
   createUser,
   expect,
   expectAccessible,
+  openMonitoringTab,
   signIn,
   test,
   uniqueEmail,
@@ -54,14 +55,7 @@ test('an admin watches an invitation fail while SMTP is down, then retries it an
     ).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Monitoring & Error management' })
-      .click();
-    await page
-      .getByRole('navigation', { name: 'Monitoring' })
-      .getByRole('link', { name: 'Mail' })
-      .click();
+    await openMonitoringTab(page, 'Mail');
     await expect(page.getByRole('heading', { level: 1, name: 'Mail' })).toBeVisible();
     await expectState('Retrying', 20_000);
     await expect(row).toContainText('ECONNREFUSED');

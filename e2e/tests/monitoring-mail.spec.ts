@@ -3,6 +3,8 @@ import {
   createUser,
   expect,
   expectAccessible,
+  expectNoAccessForFinance,
+  openMonitoringTab,
   signIn,
   test,
   uniqueEmail,
@@ -19,14 +21,7 @@ test('an admin sends a test mail and sees it in the list, sent', async ({ page }
   });
   const masked = `q***@${admin.email.split('@')[1]}`;
   await signIn(page, admin);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Monitoring & Error management' })
-    .click();
-  await page
-    .getByRole('navigation', { name: 'Monitoring' })
-    .getByRole('link', { name: 'Mail' })
-    .click();
+  await openMonitoringTab(page, 'Mail');
   await expect(page).toHaveURL(/\/monitoring\/mail$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mail' })).toBeVisible();
 
@@ -69,11 +64,6 @@ test.describe('narrow screens', () => {
 });
 
 test('a finance user gets No access at /monitoring/mail', async ({ page }) => {
-  const finance = await createUser({ position: 'finance', fullName: 'Fin Ance' });
-  await signIn(page, finance);
-  await page.goto('/monitoring/mail');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
-  ).toBeVisible();
+  await expectNoAccessForFinance(page, '/monitoring/mail');
   await expect(page.getByRole('table', { name: 'Mail outbox' })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import {
   createUser,
   expect,
   expectAccessible,
+  expectNoAccessForFinance,
   signIn,
   test,
   uniqueEmail,
@@ -49,11 +50,6 @@ test.describe('narrow screens', () => {
 });
 
 test('a finance user gets No access at /monitoring', async ({ page }) => {
-  const finance = await createUser({ position: 'finance', fullName: 'Fin Ance' });
-  await signIn(page, finance);
-  await page.goto('/monitoring');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
-  ).toBeVisible();
+  await expectNoAccessForFinance(page, '/monitoring');
   await expect(page.getByRole('region', { name: 'Checks' })).toHaveCount(0);
 });

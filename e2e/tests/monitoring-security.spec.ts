@@ -4,7 +4,9 @@ import {
   createUser,
   expect,
   expectAccessible,
+  expectNoAccessForFinance,
   lockOut,
+  openMonitoringTab,
   signIn,
   test,
   uniqueEmail,
@@ -21,14 +23,7 @@ test('an admin sees an account locked by wrong passwords in Security, unlocks it
   await lockOut(request, user.email);
 
   await signIn(page, ADMIN);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Monitoring & Error management' })
-    .click();
-  await page
-    .getByRole('navigation', { name: 'Monitoring' })
-    .getByRole('link', { name: 'Security' })
-    .click();
+  await openMonitoringTab(page, 'Security');
   await expect(page).toHaveURL(/\/monitoring\/security$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign-in security' })).toBeVisible();
   const locked = page.getByRole('table', { name: 'Accounts locked now' });
@@ -76,11 +71,6 @@ test.describe('narrow screens', () => {
 });
 
 test('a finance user gets No access at /monitoring/security', async ({ page }) => {
-  const finance = await createUser({ position: 'finance', fullName: 'Fin Ance' });
-  await signIn(page, finance);
-  await page.goto('/monitoring/security');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
-  ).toBeVisible();
+  await expectNoAccessForFinance(page, '/monitoring/security');
   await expect(page.getByRole('table', { name: 'Accounts locked now' })).toHaveCount(0);
 });
