@@ -74,6 +74,16 @@ function printCoverage() {
 
 const levels = [];
 
+/** Playwright's failed tests (not the flaky ones that passed on retry), as "file › title". */
+function failedSpecs(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => `${spec.file} › ${spec.title}`),
+    ...failedSpecs(suite.suites ?? []),
+  ]);
+}
+
 // The bundle-budget tests (Vitest) and the browser tests both need the built site and server.
 const build = run(npm, ['run', 'build']);
 if (build.status !== 0) banner('npm run build failed: the bundle budgets and browser tests fail');
@@ -98,6 +108,11 @@ if (build.status !== 0) banner('npm run build failed: the bundle budgets and bro
     passed: report?.numPassedTests ?? 0,
     failed: report?.numFailedTests ?? 0,
     skipped: (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0),
+    failures: (report?.testResults ?? []).flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${file.name.slice(root.length)} › ${test.fullName}`),
+    ),
   });
 }
 
@@ -114,7 +129,8 @@ if (build.status !== 0) banner('npm run build failed: the bundle budgets and bro
           },
         )
       : { status: build.status, seconds: 0 };
-  const stats = readJson(output)?.stats;
+  const playwright = readJson(output);
+  const stats = playwright?.stats;
   levels.push({
     name: 'browser',
     status,
@@ -122,9 +138,14 @@ if (build.status !== 0) banner('npm run build failed: the bundle budgets and bro
     passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
     failed: stats?.unexpected ?? 0,
     skipped: stats?.skipped ?? 0,
+    failures: failedSpecs(playwright?.suites ?? []),
   });
 }
 
+// The failed tests are named last, so that whoever reads only the end of a CI log sees them.
+for (const level of levels) {
+  for (const failure of level.failures) console.log(`failed (${level.name}): ${failure}`);
+}
 console.log('');
 console.log(`build: exit ${build.status} in ${build.seconds.toFixed(0)} s`);
 let passed = 0;
