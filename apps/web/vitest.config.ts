@@ -39,8 +39,8 @@ function webProject(
       isolate,
       setupFiles: ['./src/testing/setup.ts'],
       restoreMocks: true,
-      // Above the 10 s that findBy*/waitFor may wait (src/testing/setup.ts) on a busy machine.
-      testTimeout: 20_000,
+      // Above the 30 s that findBy*/waitFor may wait (src/testing/setup.ts) on a busy machine.
+      testTimeout: 60_000,
       execArgv: nodeHasWebStorage ? ['--no-experimental-webstorage'] : [],
       // Dates render in the machine's zone; pin it so expected texts are the same everywhere.
       env: { TZ: 'UTC' },

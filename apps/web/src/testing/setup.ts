@@ -39,8 +39,10 @@ Element.prototype.checkVisibility ??= function checkVisibility(this: Element) {
 
 // findBy*/waitFor give up after 1 s by default; on a busy 2-core machine the first test of a file
 // can wait several seconds for a route's lazy chunks to be transformed and loaded. The wait ends
-// as soon as the element shows, so passing tests do not take any longer for it.
-configure({ asyncUtilTimeout: 10_000 });
+// as soon as the element shows, so passing tests do not take any longer for it. In CI the Node 22
+// line's site tests share the 2 cores with the Node 26 line, lint, typecheck and the SQL scan, and
+// five waits there took 12 to 35 s: 30 s leaves room without hiding a screen that never shows.
+configure({ asyncUtilTimeout: 30_000 });
 
 // A console error or warning (React's act() and key warnings, a failed prop type, an unhandled
 // request) fails the test that caused it, with the message, as the browser tests do. The calls are
