@@ -2,7 +2,7 @@ import { DIRECTORY_MESSAGES, type User } from '@staff-admin/shared';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { serveUserList } from '../../../features/users/testing/users-api.js';
+import { serveEditableUser, serveUserList } from '../../../features/users/testing/users-api.js';
 import { createUser } from '../../../testing/data.js';
 import { answer, findToast } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
@@ -12,18 +12,13 @@ const REASON = DIRECTORY_MESSAGES.managedByDirectoryReason;
 
 /** An admin opens `/users/{other.id}`; PATCH /users/{id} answers with the merged record. */
 function renderOtherUser(overrides: Partial<User>) {
-  let current = createUser({
+  const other = createUser({
     fullName: 'Dana Directory',
     email: 'dana@acme.example',
     ...overrides,
   });
-  const path = `/users/${current.id}`;
-  answer('get', path, () => HttpResponse.json({ data: current }));
-  const patches = answer('patch', path, ({ body }) => {
-    current = { ...current, ...(body as Partial<User>) };
-    return HttpResponse.json({ data: current });
-  });
-  return { ...renderApp(path, { user: ADMIN }), patches };
+  const patches = serveEditableUser(other);
+  return { ...renderApp(`/users/${other.id}`, { user: ADMIN }), patches };
 }
 
 describe('users provisioned from the company’s directory', () => {

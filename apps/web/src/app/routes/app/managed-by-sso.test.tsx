@@ -1,10 +1,9 @@
 import type { User } from '@staff-admin/shared';
 import { screen, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { serveUserList } from '../../../features/users/testing/users-api.js';
+import { serveEditableUser, serveUserList } from '../../../features/users/testing/users-api.js';
 import { createUser } from '../../../testing/data.js';
-import { answer, findToast } from '../../../testing/http.js';
+import { findToast } from '../../../testing/http.js';
 import { renderApp } from '../../../testing/render-app.js';
 
 const ADMIN = createUser({ fullName: 'Ada Admin', email: 'ada@example.com', position: 'admin' });
@@ -13,14 +12,9 @@ const MANAGED_REASON =
 
 /** An admin opens `/users/{other.id}`; PATCH /users/{id} answers with the merged record. */
 function renderOtherUser(overrides: Partial<User>) {
-  let current = createUser({ fullName: 'Sam Sso', email: 'sam@acme.example', ...overrides });
-  const path = `/users/${current.id}`;
-  answer('get', path, () => HttpResponse.json({ data: current }));
-  const patches = answer('patch', path, ({ body }) => {
-    current = { ...current, ...(body as Partial<User>) };
-    return HttpResponse.json({ data: current });
-  });
-  return { ...renderApp(path, { user: ADMIN }), patches };
+  const other = createUser({ fullName: 'Sam Sso', email: 'sam@acme.example', ...overrides });
+  const patches = serveEditableUser(other);
+  return { ...renderApp(`/users/${other.id}`, { user: ADMIN }), patches };
 }
 
 describe('users whose role follows the company sign-in', () => {

@@ -47,6 +47,20 @@ function matchesFilter(user: User, query: Record<string, string>): boolean {
 }
 
 /**
+ * GET /users/{user.id} answers `user`, and PATCH /users/{user.id} merges the body into it and
+ * answers the result, as the server does. Returns the PATCH calls.
+ */
+export function serveEditableUser(user: User) {
+  let current = user;
+  const path = `/users/${user.id}`;
+  answer('get', path, () => HttpResponse.json({ data: current }));
+  return answer('patch', path, ({ body }) => {
+    current = { ...current, ...(body as Partial<User>) };
+    return HttpResponse.json({ data: current });
+  });
+}
+
+/**
  * GET /users over `users`, answering as CONTRACT §4 says (search in name or email, filters,
  * sort, pages). Returns the query of every call, so tests see what the site asked for.
  */
