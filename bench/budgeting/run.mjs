@@ -4,19 +4,15 @@
 // TEST_DATABASE_URL is set, a fresh PostgreSQL database (dropped afterwards), boots the real app,
 // times GET /api/projects, and times the commit of a 10,000-row CSV import over HTTP.
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import {
+  buildApp,
+  loadConfig,
+  createDatabase,
+  migrateToLatest,
+  createPasswordHasher,
+} from '../lib/api-source.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 
-register();
-const apiSrc = fileURLToPath(new URL('../../apps/api/src/', import.meta.url));
-const load = (file) => import(path.join(apiSrc, file));
-const { buildApp } = await load('app.ts');
-const { loadConfig } = await load('config/env.ts');
-const { createDatabase } = await load('db/database.ts');
-const { migrateToLatest } = await load('db/migrate.ts');
-const { createPasswordHasher } = await load('lib/password-hasher.ts');
 const { sql } = await import('kysely');
 
 const PROJECTS = Number(process.env.PROJECTS ?? 1_000);

@@ -4,21 +4,17 @@
 // fresh SQLite file and, when TEST_DATABASE_URL is set, a fresh PostgreSQL database (dropped
 // afterwards), boots the real app and times GET /api/monitoring/error-groups and GET /api/audit.
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import {
+  buildApp,
+  loadConfig,
+  createDatabase,
+  migrateToLatest,
+  createPasswordHasher,
+} from '../lib/api-source.mjs';
 import { SEEDED_ADMIN, analyze, insertSeededAdmin } from '../lib/seeded-admin.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { mulberry32 } from '../search/names.mjs';
 
-register();
-const apiSrc = fileURLToPath(new URL('../../apps/api/src/', import.meta.url));
-const load = (file) => import(path.join(apiSrc, file));
-const { buildApp } = await load('app.ts');
-const { loadConfig } = await load('config/env.ts');
-const { createDatabase } = await load('db/database.ts');
-const { migrateToLatest } = await load('db/migrate.ts');
-const { createPasswordHasher } = await load('lib/password-hasher.ts');
 const { sql } = await import('kysely');
 
 const AUDIT_EVENTS = Number(process.env.AUDIT_EVENTS ?? 1_000_000);

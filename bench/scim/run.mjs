@@ -12,23 +12,20 @@
 //    after 50 untimed ones; each must find exactly that person.
 // ADMINS (active admins besides the caller, default 20) changes the company's admins.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import {
+  buildApp,
+  loadConfig,
+  createDatabase,
+  migrateToLatest,
+  createPasswordHasher,
+  loadApiModule,
+} from '../lib/api-source.mjs';
 import { SEEDED_ADMIN, analyze, insertSeededAdmin, signInOverHttp } from '../lib/seeded-admin.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { percentile } from '../lib/stats.mjs';
 import { mulberry32, person } from '../search/names.mjs';
 
-register();
-const apiSrc = fileURLToPath(new URL('../../apps/api/src/', import.meta.url));
-const load = (file) => import(path.join(apiSrc, file));
-const { buildApp } = await load('app.ts');
-const { loadConfig } = await load('config/env.ts');
-const { createDatabase } = await load('db/database.ts');
-const { migrateToLatest } = await load('db/migrate.ts');
-const { createPasswordHasher } = await load('lib/password-hasher.ts');
-const { fullNameKey } = await load('modules/users/users.repository.ts');
+const { fullNameKey } = await loadApiModule('modules/users/users.repository.ts');
 const { sql } = await import('kysely');
 
 const USERS = Number(process.env.USERS ?? 100_000);

@@ -3,22 +3,19 @@
 // a fresh PostgreSQL database (dropped afterwards), boots the real app and times GET /api/users.
 // REQUESTS sets the requests per case (200), ONLY keeps the cases whose name contains it.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import {
+  buildApp,
+  loadConfig,
+  createDatabase,
+  migrateToLatest,
+  createPasswordHasher,
+  loadApiModule,
+} from '../lib/api-source.mjs';
 import { SEEDED_ADMIN, insertSeededAdmin } from '../lib/seeded-admin.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
 import { mulberry32, person } from './names.mjs';
 
-register();
-const apiSrc = fileURLToPath(new URL('../../apps/api/src/', import.meta.url));
-const load = (file) => import(path.join(apiSrc, file));
-const { buildApp } = await load('app.ts');
-const { loadConfig } = await load('config/env.ts');
-const { createDatabase } = await load('db/database.ts');
-const { migrateToLatest } = await load('db/migrate.ts');
-const { createPasswordHasher } = await load('lib/password-hasher.ts');
-const { fullNameKey } = await load('modules/users/users.repository.ts');
+const { fullNameKey } = await loadApiModule('modules/users/users.repository.ts');
 const { sql } = await import('kysely');
 
 const USERS = Number(process.env.USERS ?? 100_000);
