@@ -106,7 +106,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): 
     usersBulk: new UsersBulkRepository(db, engine),
     overview: new OverviewRepository(db),
     metrics: new MetricsRepository(db, smtp),
-    uptime: new UptimeRepository(db),
+    uptime: new UptimeRepository(db, engine),
     health: new HealthRepository(db),
     jobLeases: new JobLeaseRepository(db),
     sso: new SsoRepository(db),

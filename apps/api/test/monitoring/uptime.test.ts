@@ -146,10 +146,9 @@ describe('Uptime history: availability, rollups, retention and CSV', () => {
       },
     });
     admin = await createUser(t, { position: 'admin' });
-    await waitUntil(
-      async () => (await slotRows(t, Math.floor(now / MINUTE) * MINUTE)).length > 0,
-      { what: 'the first sample' },
-    );
+    await waitUntil(async () => (await slotRows(t, Math.floor(now / MINUTE) * MINUTE)).length > 0, {
+      what: 'the first sample',
+    });
     // The clock stays in the first slot, which the sampler has seen: it writes nothing more.
     await t.db.deleteFrom('health_samples').execute();
     await t.db.deleteFrom('health_daily').execute();
@@ -314,7 +313,11 @@ describe('Uptime history: availability, rollups, retention and CSV', () => {
     for (const [query, field, message] of [
       [{ from: '2026-02-30' }, 'from', 'Please enter a day as YYYY-MM-DD.'],
       [{ to: 'yesterday' }, 'to', 'Please enter a day as YYYY-MM-DD.'],
-      [{ from: '2026-03-10', to: '2026-03-01' }, 'to', 'The last day must not be before the first day.'],
+      [
+        { from: '2026-03-10', to: '2026-03-01' },
+        'to',
+        'The last day must not be before the first day.',
+      ],
       [{ from: '2024-01-01', to: '2026-03-01' }, 'from', 'Please choose at most 400 days.'],
       // Only `from`: `to` is today, and the range is still checked.
       [{ from: '2024-01-01' }, 'from', 'Please choose at most 400 days.'],

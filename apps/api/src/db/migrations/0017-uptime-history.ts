@@ -39,7 +39,11 @@ export function uptimeHistory(engine: DbEngine): Migration {
         .addColumn('excluded_samples', 'integer', (col) => col.notNull())
         .addPrimaryKeyConstraint('health_daily_pk', ['check', 'day'])
         .execute();
-      await db.schema.createIndex('health_daily_day_idx').on('health_daily').column('day').execute();
+      await db.schema
+        .createIndex('health_daily_day_idx')
+        .on('health_daily')
+        .column('day')
+        .execute();
     },
 
     async down(db: Kysely<unknown>) {

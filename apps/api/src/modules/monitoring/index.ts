@@ -8,7 +8,11 @@ export { mailMonitoringRoutes } from './mail.routes.js';
 export type { MailMonitoringService } from './mail.service.js';
 export type { Metrics } from './metrics.js';
 export { MetricsRepository } from './metrics.repository.js';
-export { createErrorMonitoring, createMonitoringModule, createUptime } from './monitoring.module.js';
+export {
+  createErrorMonitoring,
+  createMonitoringModule,
+  createUptime,
+} from './monitoring.module.js';
 export type {
   ErrorMonitoringDeps,
   MonitoringModule,

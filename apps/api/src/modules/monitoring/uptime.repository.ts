@@ -1,5 +1,6 @@
 import type { HealthStatus } from '@staff-admin/shared';
 import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DbEngine } from '../../db/database.js';
 import type { DB, HealthDailyTable, HealthSamplesTable } from '../../db/schema.js';
 
 export type HealthSampleRow = Insertable<HealthSamplesTable>;
@@ -13,6 +14,8 @@ export interface TimeWindow {
 
 /** How many samples of one check had one status, inside or outside the exclusions. */
 export interface StatusCount {
+  /** The samples' UTC day, YYYY-MM-DD. */
+  day: string;
   check: string;
   status: HealthStatus;
   excluded: boolean;
@@ -29,7 +32,10 @@ export interface DailyTotals {
 
 /** Uptime history: the raw samples (one per check and slot) and the daily rollups. */
 export class UptimeRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly engine: DbEngine,
+  ) {}
 
   /**
    * Inserts one slot's samples; a (check, slot) already written by another process is left as it
@@ -57,8 +63,8 @@ export class UptimeRepository {
   }
 
   /**
-   * Samples per check and status in [from, to), split by whether they fall in one of
-   * `exclusions` (maintenance windows).
+   * Samples per UTC day, check and status in [from, to), split by whether they fall in one of
+   * `exclusions` (maintenance windows). One query, however many days.
    */
   async statusCounts(
     from: string,
@@ -75,9 +81,14 @@ export class UptimeRepository {
             ),
             sql` or `,
           )} then 1 else 0 end`;
+    const day =
+      this.engine === 'postgres'
+        ? sql<string>`to_char(${sql.ref('sampled_at')} at time zone 'UTC', 'YYYY-MM-DD')`
+        : sql<string>`substr(${sql.ref('sampled_at')}, 1, 10)`;
     const rows = await this.db
       .selectFrom('health_samples')
       .select((eb) => [
+        day.as('day'),
         'check',
         'status',
         excluded.as('excluded'),
@@ -85,9 +96,10 @@ export class UptimeRepository {
       ])
       .where('sampled_at', '>=', from)
       .where('sampled_at', '<', to)
-      .groupBy(['check', 'status', sql`3`])
+      .groupBy([sql`1`, 'check', 'status', sql`4`])
       .execute();
     return rows.map((row) => ({
+      day: row.day,
       check: row.check,
       status: row.status,
       excluded: Number(row.excluded) === 1,

@@ -62,8 +62,10 @@ export const uptimeRoutes: FastifyPluginAsyncZod<{ uptime: UptimeService; clock:
       const now = clock.now();
       const to = request.query.to ?? dayOf(now);
       const from =
-        request.query.from ?? dayOf(Date.parse(`${to}T00:00:00.000Z`) - (DEFAULT_DAYS - 1) * DAY_MS);
-      if (from > to) throw invalid(UPTIME_MESSAGES.toBeforeFrom, { to: UPTIME_MESSAGES.toBeforeFrom });
+        request.query.from ??
+        dayOf(Date.parse(`${to}T00:00:00.000Z`) - (DEFAULT_DAYS - 1) * DAY_MS);
+      if (from > to)
+        throw invalid(UPTIME_MESSAGES.toBeforeFrom, { to: UPTIME_MESSAGES.toBeforeFrom });
       if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > UPTIME_CSV_MAX_DAYS) {
         throw invalid(UPTIME_MESSAGES.rangeTooLong, { from: UPTIME_MESSAGES.rangeTooLong });
       }

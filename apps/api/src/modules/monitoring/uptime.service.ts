@@ -177,19 +177,11 @@ export class UptimeService {
    * many check-days were written.
    */
   async rollUp(from: string, to: string): Promise<number> {
-    if (from > to) return 0;
-    const start = dayStart(from);
-    const end = dayStart(to) + DAY_MS;
-    const windows = await this.windows(start, end);
-    const rows: HealthDailyRow[] = [];
-    for (let day = from; day <= to; day = addDays(day, 1)) {
-      const counts = await this.deps.repository.statusCounts(
-        toIso(dayStart(day)),
-        toIso(dayStart(day) + DAY_MS),
-        windows,
-      );
-      rows.push(...dailyRows(day, counts));
-    }
+    const earliest = await this.deps.repository.earliestSampleAt();
+    if (!earliest) return 0;
+    const first = earliest.slice(0, 10) > from ? earliest.slice(0, 10) : from;
+    if (first > to) return 0;
+    const rows = await this.dayRows(dayStart(first), dayStart(to) + DAY_MS);
     await this.deps.repository.upsertDaily(rows);
     return rows.length;
   }
@@ -202,13 +194,7 @@ export class UptimeService {
     const today = dayOf(now);
     const rows = await this.deps.repository.dailyRows(from, to < today ? to : addDays(today, -1));
     if (from <= today && today <= to) {
-      const start = dayStart(today);
-      const counts = await this.deps.repository.statusCounts(
-        toIso(start),
-        toIso(start + DAY_MS),
-        await this.windows(start, start + DAY_MS),
-      );
-      rows.push(...dailyRows(today, counts));
+      rows.push(...(await this.dayRows(dayStart(today), dayStart(today) + DAY_MS)));
     }
     const order = (check: string) => {
       const index = (OVERVIEW_CHECKS as readonly string[]).indexOf(check);
@@ -246,6 +232,16 @@ export class UptimeService {
     return { samples, days };
   }
 
+  /** The rollup rows of the whole UTC days in [from, to), from their samples. */
+  private async dayRows(from: number, to: number): Promise<HealthDailyRow[]> {
+    const counts = await this.deps.repository.statusCounts(
+      toIso(from),
+      toIso(to),
+      await this.windows(from, to),
+    );
+    return dailyRows(counts);
+  }
+
   /** Seconds per check and status in [from, to), outside the maintenance windows. */
   private async rawSeconds(from: number, to: number): Promise<Map<string, Seconds>> {
     const counts = await this.deps.repository.statusCounts(
@@ -276,11 +272,12 @@ export class UptimeService {
 
 const STATUS_KEY: Record<HealthStatus, keyof Seconds> = { pass: 'up', warn: 'warn', fail: 'down' };
 
-/** One day's rollup rows from its status counts (checks with any sample, excluded or not). */
-function dailyRows(day: string, counts: readonly StatusCount[]): HealthDailyRow[] {
+/** Rollup rows per day and check from status counts (each with any sample, excluded or not). */
+function dailyRows(counts: readonly StatusCount[]): HealthDailyRow[] {
   const rows = new Map<string, HealthDailyRow>();
-  for (const { check, status, excluded, count } of counts) {
-    const row = rows.get(check) ?? {
+  for (const { day, check, status, excluded, count } of counts) {
+    const key = `${day} ${check}`;
+    const row = rows.get(key) ?? {
       check,
       day,
       up_seconds: 0,
@@ -294,7 +291,7 @@ function dailyRows(day: string, counts: readonly StatusCount[]): HealthDailyRow[
       row.samples += count;
       row[`${STATUS_KEY[status]}_seconds`] += count * SAMPLE_SECONDS;
     }
-    rows.set(check, row);
+    rows.set(key, row);
   }
   return [...rows.values()];
 }
