@@ -34,6 +34,9 @@ export const UPTIME_MESSAGES = {
   rangeTooLong: `Please choose at most ${UPTIME_CSV_MAX_DAYS} days.`,
   /** The Overview's availability of a period with no sample. */
   noData: 'No data yet',
+  /** The Overview before any check has been sampled. */
+  noSamplesYet: 'No availability yet: every check is sampled once a minute from now on.',
+  tableCaption: 'Availability per check (passing or warning), maintenance windows left out',
   download: 'Download uptime CSV',
   downloadFailed: 'The uptime CSV could not be downloaded.',
 } as const;
