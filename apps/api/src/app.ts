@@ -206,9 +206,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     periodicJob({
       name: 'uptime-sampler',
       intervalMs: UPTIME_LOOK_INTERVAL_MS,
-      run: async () => {
-        await services.uptimeSampler.sample();
-      },
+      run: () => services.uptimeSampler.look(),
     }),
   );
   await app.register(authenticatePlugin, {

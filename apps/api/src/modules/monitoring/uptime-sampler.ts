@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { classifyDependencyFailure, OutageLog } from '../../lib/dependency-failure.js';
 import { dayOf, slotOf, type CheckSample, type UptimeService } from './uptime.service.js';
 
 /** What one look did. */
@@ -28,8 +29,26 @@ export class UptimeSampler {
   /** The last slot this process saw sampled, and the day it last rolled up for. */
   private lastSlot: number | undefined;
   private lastDay: string | undefined;
+  /** A database outage is logged once, not at every look. */
+  private readonly outages: OutageLog;
 
-  constructor(private readonly deps: UptimeSamplerDeps) {}
+  constructor(private readonly deps: UptimeSamplerDeps) {
+    this.outages = new OutageLog(deps.clock);
+  }
+
+  /**
+   * The periodic job's look: `sample`, with a database outage logged once per outage (the
+   * minutes it lasts have no samples, and count neither way); any other failure is thrown.
+   */
+  async look(): Promise<void> {
+    try {
+      await this.sample();
+    } catch (error) {
+      const failure = classifyDependencyFailure(error);
+      if (!failure) throw error;
+      this.outages.report(failure, error, this.deps.log, 'no uptime samples are written');
+    }
+  }
 
   async sample(): Promise<SampleReport> {
     const { uptime, clock } = this.deps;
