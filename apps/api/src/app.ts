@@ -25,8 +25,11 @@ import {
   securityRoutes,
   mailMonitoringRoutes,
   overviewRoutes,
+  uptimeRoutes,
   HEARTBEAT_INTERVAL_MS,
   type OverviewService,
+  type UptimeExclusions,
+  type UptimeSampler,
 } from './modules/monitoring/index.js';
 import { oneTimeTokensRoutes } from './modules/one-time-tokens/index.js';
 import { passwordsRoutes } from './modules/passwords/index.js';
@@ -60,6 +63,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** Monitoring › Overview (tests write heartbeats with it). */
     overview: OverviewService;
+    /** Uptime history's sampler (tests move the clock and call `sample`). */
+    uptimeSampler: UptimeSampler;
     /** Two-step sign-in (the passkey calls build on it). */
     twoStep: TwoStepServices;
     /** POST /users/bulk (tests call it with an actor whose rights are stale). */
@@ -77,6 +82,11 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 /** Scheduled jobs: abandoned uploads are swept hourly, data retention runs daily. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/**
+ * The uptime sampler looks this often, four times a sample slot (UPTIME_SAMPLE_INTERVAL_MS), so
+ * that no slot is missed; it samples only when the slot has no sample yet.
+ */
+const UPTIME_LOOK_INTERVAL_MS = 15 * 1000;
 
 export interface BuildAppOptions {
   /** A database the caller owns (already migrated); otherwise one is opened and closed with the app. */
@@ -90,6 +100,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Told of every route as it is registered (the authorization matrix lists them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The maintenance windows, left out of uptime availability; none unless given. */
+  uptimeExclusions?: UptimeExclusions;
 }
 
 /**
@@ -155,6 +167,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.decorate('twoStep', services.twoStep);
   app.decorate('usersBulk', services.usersBulk);
   app.decorate('overview', services.overview);
+  app.decorate('uptimeSampler', services.uptimeSampler);
   app.decorate('jwt', services.jwt);
 
   // Registered after the hook above that closes the database, so they stop first.
@@ -186,6 +199,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       intervalMs: HEARTBEAT_INTERVAL_MS,
       run: () => services.overview.beat(),
       stop: () => services.overview.leave(),
+    }),
+  );
+  // Every process looks; the first to find a minute's slot empty samples it (keyed per slot).
+  await app.register(
+    periodicJob({
+      name: 'uptime-sampler',
+      intervalMs: UPTIME_LOOK_INTERVAL_MS,
+      run: () => services.uptimeSampler.look(),
     }),
   );
   await app.register(authenticatePlugin, {
@@ -234,6 +255,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       });
       await api.register(mailMonitoringRoutes, { mail: account.mailMonitoring });
       await api.register(overviewRoutes, { overview: services.overview });
+      await api.register(uptimeRoutes, { uptime: core.uptime, clock });
       await api.register(projectsRoutes, { projects: core.budgeting.projects });
       await api.register(costsRoutes, { costs: core.budgeting.costs });
       await api.register(costRatesRoutes, { rates: core.budgeting.costRates });

@@ -21,11 +21,15 @@ import { createMailModule, type AccountMails, type MailWorker } from './modules/
 import {
   createErrorMonitoring,
   createMonitoringModule,
+  createUptime,
   type ErrorsService,
   type MailMonitoringService,
   type Metrics,
   type OverviewService,
   type SecurityService,
+  type UptimeExclusions,
+  type UptimeSampler,
+  type UptimeService,
 } from './modules/monitoring/index.js';
 import {
   createOneTimeTokensModule,
@@ -83,6 +87,8 @@ export interface CoreServices {
   health: HealthRepository;
   /** Monitoring › Errors: recording and the admin's view. */
   errors: ErrorsService;
+  /** Uptime history: the health samples, their daily rollups and availability. */
+  uptime: UptimeService;
   /** Budgeting & Cost tracking. */
   budgeting: BudgetingServices;
 }
@@ -94,12 +100,19 @@ interface Core {
   accessTokens: AccessTokens;
 }
 
+/** Ports that other parts fill in; each has a default. */
+export interface CorePorts {
+  /** The maintenance windows, left out of availability; none unless given. */
+  uptimeExclusions?: UptimeExclusions | undefined;
+}
+
 function composeCore(
   database: Database,
   config: Config,
   log: FastifyBaseLogger,
   revocations: RevocationBus,
   clock: Clock,
+  ports: CorePorts = {},
 ): Core {
   const { db, engine } = database;
   const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
@@ -140,6 +153,11 @@ function composeCore(
     log,
     clock,
   });
+  const { uptime } = createUptime({
+    repositories,
+    uptimeExclusions: ports.uptimeExclusions,
+    clock,
+  });
   const { users } = createUsersModule({
     repository: usersRepository,
     hasher,
@@ -155,6 +173,7 @@ function composeCore(
     usersRepository,
     sessions,
     errors,
+    uptime,
     twoStep: repositories.twoStep,
     passkeys: repositories.passkeys,
     scimLog: repositories.scimLog,
@@ -186,6 +205,7 @@ function composeCore(
       uploads,
       health: repositories.health,
       errors,
+      uptime,
       budgeting,
     },
     jwt,
@@ -248,6 +268,9 @@ export interface InfrastructureOptions {
   /** The system clock unless given. */
   clock?: Clock;
 }
+
+/** What the server is built with besides its infrastructure. */
+export interface ServerOptions extends InfrastructureOptions, CorePorts {}
 
 /**
  * With REDIS_URL, everything several processes must agree on lives in Redis: per-IP rate limits
@@ -313,6 +336,8 @@ export interface ServerServices {
   /** Provisioning from the company's directory (SCIM, issue 36). */
   scim: ScimModule;
   overview: OverviewService;
+  /** Keeps every Overview check's result once a minute. */
+  uptimeSampler: UptimeSampler;
   security: SecurityService;
   /** Only with METRICS_TOKEN. */
   metrics: Metrics | undefined;
@@ -325,12 +350,13 @@ export interface ServerServices {
 export function createServerServices(
   config: Config,
   { logger: log, clock, database, redis, counters, revocations }: Infrastructure,
+  ports: CorePorts = {},
 ): ServerServices {
   const {
     services: core,
     jwt,
     accessTokens,
-  } = composeCore(database, config, log, revocations, clock);
+  } = composeCore(database, config, log, revocations, clock, ports);
   const { repositories, unitOfWork, hasher, audit, usersRepository, sessions } = core;
   const smtp = Boolean(config.mail.smtpUrl);
 
@@ -410,6 +436,8 @@ export function createServerServices(
     wakeMailWorker: () => mail.worker.notify(),
     lockout,
     errors: core.errors,
+    uptime: core.uptime,
+    log,
     pingDatabase: () => core.health.ping(),
     pingRedis: redis && (() => redis.ping()),
     smtp,
@@ -468,6 +496,7 @@ export function createServerServices(
     usersBulk,
     scim,
     overview: monitoring.overview,
+    uptimeSampler: monitoring.uptimeSampler,
     security: monitoring.security,
     metrics: monitoring.metrics,
   };
@@ -476,8 +505,13 @@ export function createServerServices(
 /** The server's whole graph: what the processes share, and the services built on it. */
 export async function composeServer(
   config: Config,
-  options: InfrastructureOptions = {},
+  options: ServerOptions = {},
 ): Promise<{ infrastructure: Infrastructure; services: ServerServices }> {
   const infrastructure = await openInfrastructure(config, options);
-  return { infrastructure, services: createServerServices(config, infrastructure) };
+  return {
+    infrastructure,
+    services: createServerServices(config, infrastructure, {
+      uptimeExclusions: options.uptimeExclusions,
+    }),
+  };
 }

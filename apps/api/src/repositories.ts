@@ -17,6 +17,7 @@ import {
   MailMonitoringRepository,
   MetricsRepository,
   OverviewRepository,
+  UptimeRepository,
 } from './modules/monitoring/index.js';
 import { RetentionRepository } from './modules/retention/index.js';
 import { MailOutboxRepository } from './modules/mail/index.js';
@@ -59,6 +60,8 @@ export interface Repositories {
   /** Monitoring › Overview's figures and the processes' heartbeats. */
   overview: OverviewRepository;
   metrics: MetricsRepository;
+  /** Uptime history: health samples and their daily rollups. */
+  uptime: UptimeRepository;
   health: HealthRepository;
   /** Who runs a periodic job now (db/job-leases.ts). */
   jobLeases: JobLeaseRepository;
@@ -103,6 +106,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): 
     usersBulk: new UsersBulkRepository(db, engine),
     overview: new OverviewRepository(db),
     metrics: new MetricsRepository(db, smtp),
+    uptime: new UptimeRepository(db, engine),
     health: new HealthRepository(db),
     jobLeases: new JobLeaseRepository(db),
     sso: new SsoRepository(db),

@@ -75,6 +75,8 @@ export interface TestAppOptions {
   databaseUrl?: (url: string) => string;
   /** Told of every route the app registers, as it registers it. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** The maintenance windows uptime history leaves out; none unless given. */
+  uptimeExclusions?: BuildAppOptions['uptimeExclusions'];
 }
 
 const usePostgres = () => process.env.TEST_DB === 'postgres';
@@ -140,7 +142,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await migrateToLatest(database);
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? new ManualClock();
-  const app = await buildApp(config, { database, logger, clock, onRoute: options.onRoute });
+  const app = await buildApp(config, {
+    database,
+    logger,
+    clock,
+    onRoute: options.onRoute,
+    ...(options.uptimeExclusions && { uptimeExclusions: options.uptimeExclusions }),
+  });
   await app.ready();
   return {
     app,

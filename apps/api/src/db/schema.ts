@@ -3,6 +3,7 @@ import type {
   ErrorGroupStatus,
   ProjectStatus,
   ErrorSource,
+  HealthStatus,
   Position,
   Status,
   TokenType,
@@ -194,6 +195,29 @@ export interface ErrorReportCountsTable {
   reports: number;
   /** Reports stored nowhere: browser reports past ERROR_REPORTS_PER_DAY. */
   dropped: Generated<number>;
+}
+
+/** One Overview check's result in one sample slot (uptime history, issue 37). */
+export interface HealthSamplesTable {
+  check: string;
+  /** The slot's start (a whole minute). */
+  sampled_at: string;
+  status: HealthStatus;
+  output: string | null;
+}
+
+/** One check's UTC day, rolled up from its samples; kept after the samples go. */
+export interface HealthDailyTable {
+  check: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  up_seconds: number;
+  warn_seconds: number;
+  down_seconds: number;
+  /** Samples counted (outside maintenance windows). */
+  samples: number;
+  /** Samples inside a maintenance window: counted in no status. */
+  excluded_samples: number;
 }
 
 /** One live API process (Monitoring › Overview); removed when it closes. */
@@ -451,6 +475,8 @@ export interface DB {
   error_group_users: ErrorGroupUsersTable;
   error_report_counts: ErrorReportCountsTable;
   process_heartbeats: ProcessHeartbeatsTable;
+  health_samples: HealthSamplesTable;
+  health_daily: HealthDailyTable;
   projects: ProjectsTable;
   budget_revisions: BudgetRevisionsTable;
   cost_rates: CostRatesTable;

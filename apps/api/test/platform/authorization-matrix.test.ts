@@ -483,6 +483,12 @@ const CALLS: Call[] = [
     request: () => ({ method: 'GET', url: '/api/monitoring/overview' }),
   },
   {
+    name: 'GET /monitoring/uptime.csv',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/uptime.csv' }),
+  },
+  {
     name: 'GET /monitoring/security/summary',
     targets: ['none'],
     expect: adminOnly(200),

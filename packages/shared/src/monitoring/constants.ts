@@ -60,6 +60,33 @@ export const OVERVIEW_COUNT_LABELS: Record<OverviewCountName, string> = {
   signIns: 'Sign-ins',
 };
 
+// ---- Uptime history (issue 37) -------------------------------------------------------------
+
+/** Every Overview check is sampled once per slot of this length (one row per check and slot). */
+export const UPTIME_SAMPLE_INTERVAL_MS = 60_000;
+/** Raw samples are kept this many days (the retention job prunes older ones). */
+export const UPTIME_SAMPLE_RETENTION_DAYS = 30;
+/** Daily rollups are kept this many days. */
+export const UPTIME_DAILY_RETENTION_DAYS = 400;
+/** GET /monitoring/uptime.csv covers at most this many days (the rollups' whole life). */
+export const UPTIME_CSV_MAX_DAYS = UPTIME_DAILY_RETENTION_DAYS;
+/** The CSV's columns, in order. */
+export const UPTIME_CSV_COLUMNS = [
+  'day',
+  'check',
+  'availabilityPercent',
+  'samples',
+  'downMinutes',
+] as const;
+/** The Overview's availability periods: the last 24 hours, 30 and 90 UTC days (today included). */
+export const UPTIME_PERIODS = ['day', 'month', 'quarter'] as const;
+export type UptimePeriod = (typeof UPTIME_PERIODS)[number];
+export const UPTIME_PERIOD_LABELS: Record<UptimePeriod, string> = {
+  day: '24 hours',
+  month: '30 days',
+  quarter: '90 days',
+};
+
 // ---- Errors --------------------------------------------------------------------------------
 
 export const ERROR_SOURCES = ['server', 'browser'] as const;

@@ -1,4 +1,4 @@
-import { AUDIT_PAGED_MAX_ROWS, ERROR_GROUPS_BULK_MAX } from './constants.js';
+import { AUDIT_PAGED_MAX_ROWS, ERROR_GROUPS_BULK_MAX, UPTIME_CSV_MAX_DAYS } from './constants.js';
 
 export const MONITORING_MESSAGES = {
   errorGroupNotFound: 'Error group not found',
@@ -26,4 +26,17 @@ export const SECURITY_MESSAGES = {
   pageBeyondCap: `Only the newest ${AUDIT_PAGED_MAX_ROWS.toLocaleString('en')} events can be paged through. Narrow the filters to see older ones.`,
   notLocked: 'This email is not locked.',
   unlocked: (email: string) => `${email} can sign in again.`,
+} as const;
+
+export const UPTIME_MESSAGES = {
+  dayInvalid: 'Please enter a day as YYYY-MM-DD.',
+  toBeforeFrom: 'The last day must not be before the first day.',
+  rangeTooLong: `Please choose at most ${UPTIME_CSV_MAX_DAYS} days.`,
+  /** The Overview's availability of a period with no sample. */
+  noData: 'No data yet',
+  /** The Overview before any check has been sampled. */
+  noSamplesYet: 'No availability yet: every check is sampled once a minute from now on.',
+  tableCaption: 'Availability per check (passing or warning), maintenance windows left out',
+  download: 'Download uptime CSV',
+  downloadFailed: 'The uptime CSV could not be downloaded.',
 } as const;

@@ -8,6 +8,7 @@ import {
 } from '../common/constants.js';
 import { VALIDATION_MESSAGES } from '../common/messages.js';
 import { emailSchema, pageNumberSchema } from '../common/schemas.js';
+import { isDateValue } from '../common/dates.js';
 import { hasControlCharacters } from '../common/text.js';
 import {
   ERROR_GROUP_LIST_DEFAULT_SORT,
@@ -24,8 +25,9 @@ import {
   MAIL_STATES,
   OVERVIEW_CHECKS,
   OVERVIEW_COUNTS,
+  UPTIME_CSV_MAX_DAYS,
 } from './constants.js';
-import { MONITORING_MESSAGES } from './messages.js';
+import { MONITORING_MESSAGES, UPTIME_MESSAGES } from './messages.js';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: MONITORING_MESSAGES.filterInvalid });
@@ -107,6 +109,35 @@ export type ListMailQuery = z.infer<typeof listMailQuerySchema>;
 export const unlockAccountSchema = z.object({ email: emailSchema });
 export type UnlockAccount = z.infer<typeof unlockAccountSchema>;
 
+// ---- Uptime history ------------------------------------------------------------------------
+
+/** A UTC day, `YYYY-MM-DD`. */
+const uptimeDaySchema = z
+  .string({ error: UPTIME_MESSAGES.dayInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: UPTIME_MESSAGES.dayInvalid })
+  .refine((value) => isDateValue(value, 'day'), { error: UPTIME_MESSAGES.dayInvalid });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * GET /monitoring/uptime.csv: the UTC days `from` to `to`, both included (the server's defaults:
+ * the last 90 days, today last), at most UPTIME_CSV_MAX_DAYS of them.
+ */
+export const uptimeCsvQuerySchema = z
+  .object({ from: uptimeDaySchema.optional(), to: uptimeDaySchema.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    error: UPTIME_MESSAGES.toBeforeFrom,
+    path: ['to'],
+  })
+  .refine(
+    (q) =>
+      !q.from ||
+      !q.to ||
+      (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1 <= UPTIME_CSV_MAX_DAYS,
+    { error: UPTIME_MESSAGES.rangeTooLong, path: ['from'] },
+  );
+export type UptimeCsvQuery = z.infer<typeof uptimeCsvQuerySchema>;
+
 // ---- Overview ------------------------------------------------------------------------------
 
 const healthStatusSchema = z.enum(HEALTH_STATUSES);
@@ -125,6 +156,16 @@ export const overviewCheckSchema = z.object({
   latencyMs: z.number(),
   /** When it ran (ISO). */
   time: z.string(),
+  /**
+   * Uptime history: the share of samples that passed or warned, in percent, over the last 24
+   * hours, 30 and 90 UTC days (today included), leaving out maintenance windows; null while the
+   * period has no sample.
+   */
+  availability: z.object({
+    day: z.number().nullable(),
+    month: z.number().nullable(),
+    quarter: z.number().nullable(),
+  }),
 });
 export type OverviewCheck = z.infer<typeof overviewCheckSchema>;
 

@@ -18,9 +18,33 @@ import type { OverviewRepository } from './overview.repository.js';
 import { OverviewService } from './overview.service.js';
 import { ProcessMonitor } from './process-monitor.js';
 import { SecurityService } from './security.service.js';
+import { UptimeSampler } from './uptime-sampler.js';
+import type { UptimeRepository } from './uptime.repository.js';
+import { UptimeService, type UptimeExclusions } from './uptime.service.js';
 
 type ErrorsDeps = ConstructorParameters<typeof ErrorsService>[0];
 type MailMonitoringDeps = ConstructorParameters<typeof MailMonitoringService>[0];
+
+export interface UptimeDeps {
+  repositories: { uptime: UptimeRepository };
+  /** The maintenance windows (the alerts' part); none unless given. */
+  uptimeExclusions?: UptimeExclusions | undefined;
+  clock: Clock;
+}
+
+/**
+ * Uptime history's samples and rollups: the retention job prunes them, so they are built with
+ * the core services (the sampler runs in the server only).
+ */
+export function createUptime(deps: UptimeDeps): { uptime: UptimeService } {
+  return {
+    uptime: new UptimeService({
+      repository: deps.repositories.uptime,
+      exclusions: deps.uptimeExclusions,
+      clock: deps.clock,
+    }),
+  };
+}
 
 export interface ErrorMonitoringDeps {
   repositories: { errors: ErrorsRepository; audit: AuditRepository };
@@ -65,6 +89,9 @@ export interface MonitoringModuleDeps {
   wakeMailWorker: () => void;
   lockout: LoginLockout;
   errors: ErrorsService;
+  /** Uptime history (built with the core services). */
+  uptime: UptimeService;
+  log: FastifyBaseLogger;
   pingDatabase: () => Promise<void>;
   /** Set when REDIS_URL is. */
   pingRedis: (() => Promise<unknown>) | undefined;
@@ -84,6 +111,8 @@ export interface MonitoringModule {
   /** Whether mail goes out now, by the Overview's rule (invitations tell the admin). */
   mailDelivery: MailDeliveryCheck;
   overview: OverviewService;
+  /** Keeps every check's result once a minute (a periodic job of the app). */
+  uptimeSampler: UptimeSampler;
   security: SecurityService;
   /** Only when served. */
   metrics: Metrics | undefined;
@@ -92,6 +121,20 @@ export interface MonitoringModule {
 /** Monitoring's Overview, Security, Mail and metrics, over what the other modules record. */
 export function createMonitoringModule(deps: MonitoringModuleDeps): MonitoringModule {
   const { repositories, smtp, release, clock } = deps;
+  const overview = new OverviewService({
+    repository: repositories.overview,
+    audit: repositories.audit,
+    leases: repositories.jobLeases,
+    monitor: new ProcessMonitor(clock.now()),
+    pingDatabase: deps.pingDatabase,
+    pingRedis: deps.pingRedis,
+    smtp,
+    errorReports: () => deps.errors.browserReportsToday(),
+    identityProvider: deps.identityProvider && (() => deps.identityProvider!.status()),
+    uptime: deps.uptime,
+    release,
+    clock,
+  });
   return {
     mailMonitoring: new MailMonitoringService({
       repository: repositories.mailMonitoring,
@@ -103,17 +146,11 @@ export function createMonitoringModule(deps: MonitoringModuleDeps): MonitoringMo
       clock,
     }),
     mailDelivery: new MailDeliveryCheck({ outbox: repositories.overview, smtp, clock }),
-    overview: new OverviewService({
-      repository: repositories.overview,
-      audit: repositories.audit,
-      leases: repositories.jobLeases,
-      monitor: new ProcessMonitor(clock.now()),
-      pingDatabase: deps.pingDatabase,
-      pingRedis: deps.pingRedis,
-      smtp,
-      errorReports: () => deps.errors.browserReportsToday(),
-      identityProvider: deps.identityProvider && (() => deps.identityProvider!.status()),
-      release,
+    overview,
+    uptimeSampler: new UptimeSampler({
+      runChecks: () => overview.runChecks(),
+      uptime: deps.uptime,
+      log: deps.log,
       clock,
     }),
     security: new SecurityService({ audit: repositories.audit, lockout: deps.lockout, clock }),

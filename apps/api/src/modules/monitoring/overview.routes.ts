@@ -21,7 +21,10 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ overview: OverviewService }
           'the worst check. `processes`: every API process whose heartbeat was seen within 45 s. ' +
           '`counts`: per UTC hour, oldest first, the current hour last, read from the database. ' +
           '`identityProvider`: only when SSO is configured; its check warns, never fails, while ' +
-          'the provider cannot be reached (password sign-in still works).',
+          "the provider cannot be reached (password sign-in still works). Each check's " +
+          '`availability` (uptime history): the percent of its once-a-minute samples that passed ' +
+          'or warned over the last 24 hours (`day`), 30 and 90 UTC days with today (`month`, ' +
+          '`quarter`), maintenance windows left out; null while a period has no sample.',
         security: bearerSecurity,
         response: { 200: envelope(overviewSchema), ...errorResponses(401, 403) },
       },

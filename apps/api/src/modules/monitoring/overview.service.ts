@@ -19,6 +19,7 @@ import type { BrowserReportsToday } from './errors.service.js';
 import type { AuditRepository } from '../audit/index.js';
 import type { OverviewRepository } from './overview.repository.js';
 import type { ProcessMonitor } from './process-monitor.js';
+import type { Availability, CheckSample, UptimeService } from './uptime.service.js';
 
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
@@ -54,8 +55,15 @@ export interface OverviewDeps {
   release: string | null;
   /** The company's identity provider (the sso module's face); undefined when SSO is not configured. */
   identityProvider?: (() => Promise<OverviewIdentityProvider>) | undefined;
+  /** Uptime history: each check's availability over 24 hours, 30 and 90 days. */
+  uptime: Pick<UptimeService, 'availability'>;
   clock: Clock;
 }
+
+/** A check as run, before its availability is added. */
+type CheckRun = Omit<OverviewCheck, 'availability'>;
+
+const NO_AVAILABILITY: Availability = { day: null, month: null, quarter: null };
 
 interface CheckResult {
   status: HealthStatus;
@@ -108,8 +116,9 @@ export class OverviewService {
     const { clock, monitor, release } = this.deps;
     const now = clock.now();
     const identityProvider = this.deps.identityProvider?.();
-    const [checks, processes, counts, provider] = await Promise.all([
+    const [checks, availability, processes, counts, provider] = await Promise.all([
       this.checks(now, identityProvider),
+      this.deps.uptime.availability(now),
       this.deps.repository.liveProcesses(toIso(now - HEARTBEAT_LIVE_MS)),
       this.counts(now),
       identityProvider?.catch(() => undefined),
@@ -118,7 +127,10 @@ export class OverviewService {
       status: worst(checks.map((check) => check.status)),
       time: toIso(now),
       release,
-      checks,
+      checks: checks.map((check) => ({
+        ...check,
+        availability: availability.get(check.name) ?? NO_AVAILABILITY,
+      })),
       processes: processes.map((row) => ({
         id: row.id,
         host: row.host,
@@ -139,10 +151,16 @@ export class OverviewService {
     };
   }
 
+  /** Every check, run now (the uptime sampler keeps their results). */
+  async runChecks(): Promise<CheckSample[]> {
+    const identityProvider = this.deps.identityProvider?.();
+    return this.checks(this.deps.clock.now(), identityProvider);
+  }
+
   private async checks(
     now: number,
     identityProvider: Promise<OverviewIdentityProvider> | undefined,
-  ): Promise<OverviewCheck[]> {
+  ): Promise<CheckRun[]> {
     const { smtp, pingRedis } = this.deps;
     const outbox = this.deps.repository.outboxState(toIso(now), !smtp);
     const runs: Record<OverviewCheckName, (() => Promise<CheckResult>) | undefined> = {

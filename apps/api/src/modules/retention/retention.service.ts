@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { NO_ORIGIN, type AuditRepository } from '../audit/index.js';
 import type { OneTimeTokensRepository } from '../one-time-tokens/index.js';
-import type { ErrorsService } from '../monitoring/index.js';
+import type { ErrorsService, UptimeService } from '../monitoring/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { PasskeysRepository, TwoStepRepository } from '../two-step/index.js';
 import type { UsersRepository, UsersService } from '../users/index.js';
@@ -51,6 +51,10 @@ export interface RetentionReport {
   removedPasskeyRegistrations: number;
   /** SCIM calls of the sync log older than SCIM_LOG_RETENTION_DAYS. */
   removedScimCalls: number;
+  /** Health samples older than UPTIME_SAMPLE_RETENTION_DAYS (their days stay rolled up). */
+  removedHealthSamples: number;
+  /** Daily uptime rollups older than UPTIME_DAILY_RETENTION_DAYS. */
+  removedHealthDays: number;
 }
 
 interface RetentionDeps {
@@ -60,6 +64,8 @@ interface RetentionDeps {
   usersRepository: UsersRepository;
   sessions: SessionsService;
   errors: ErrorsService;
+  /** Uptime history: rebuilds the kept days' rollups, prunes samples and old rollups. */
+  uptime: Pick<UptimeService, 'prune'>;
   /** Sign-in challenges (two-step sign-in). */
   twoStep: Pick<TwoStepRepository, 'deleteChallengesEndedBefore'>;
   /** Passkey registration challenges. */
@@ -126,6 +132,8 @@ export class RetentionService {
         removedSignInChallenges: 0,
         removedPasskeyRegistrations: 0,
         removedScimCalls: 0,
+        removedHealthSamples: 0,
+        removedHealthDays: 0,
       };
     }
     try {
@@ -149,6 +157,7 @@ export class RetentionService {
       const removedScimCalls = await this.deps.scimLog.deleteBefore(
         toIso(now - SCIM_LOG_RETENTION_DAYS * 24 * 60 * 60 * 1000),
       );
+      const health = await this.deps.uptime.prune(now);
       const report = {
         ran: true,
         expiredAccounts,
@@ -159,6 +168,8 @@ export class RetentionService {
         removedSignInChallenges,
         removedPasskeyRegistrations,
         removedScimCalls,
+        removedHealthSamples: health.samples,
+        removedHealthDays: health.days,
       };
       const changes =
         expiredAccounts +
@@ -168,7 +179,9 @@ export class RetentionService {
         errors.groups +
         removedSignInChallenges +
         removedPasskeyRegistrations +
-        removedScimCalls;
+        removedScimCalls +
+        health.samples +
+        health.days;
       if (changes > 0) {
         log.info({ ...report, clearedRefreshSuccessors: cleared }, 'retention: done');
       }

@@ -7,7 +7,7 @@ import {
 } from '@staff-admin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.js';
 import { createUser } from '../../../testing/data.js';
 import { answer, apiError, gate } from '../../../testing/http.js';
@@ -45,10 +45,18 @@ function createProcess(overrides: Partial<OverviewProcess> = {}): OverviewProces
   };
 }
 
+/** A check as a test writes it: without figures, its availability is none yet. */
+type CheckInput = Omit<OverviewCheck, 'availability'> &
+  Partial<Pick<OverviewCheck, 'availability'>>;
+const NO_AVAILABILITY: OverviewCheck['availability'] = { day: null, month: null, quarter: null };
+
 /** A fresh install: every part passes, one process, nothing counted yet. */
-function createOverview(overrides: Partial<Overview> = {}): Overview {
+function createOverview(
+  overrides: Omit<Partial<Overview>, 'checks'> & { checks?: CheckInput[] } = {},
+): Overview {
   const time = new Date().toISOString();
-  return {
+  const { checks, ...rest } = overrides;
+  const overview: Omit<Overview, 'checks'> & { checks: CheckInput[] } = {
     status: 'pass',
     time,
     release: '2026.11.3',
@@ -74,7 +82,12 @@ function createOverview(overrides: Partial<Overview> = {}): Overview {
     ],
     processes: [createProcess()],
     counts: OVERVIEW_COUNTS.map((name) => countOf(name)),
-    ...overrides,
+    ...rest,
+    ...(checks && { checks }),
+  };
+  return {
+    ...overview,
+    checks: overview.checks.map((check) => ({ availability: NO_AVAILABILITY, ...check })),
   };
 }
 
@@ -329,7 +342,7 @@ describe('monitoring overview: the identity provider (SSO)', () => {
 
   function withProvider(
     provider: Partial<NonNullable<Overview['identityProvider']>>,
-    check: Partial<OverviewCheck> = {},
+    check: Partial<CheckInput> = {},
   ): Overview {
     const time = new Date().toISOString();
     return createOverview({
@@ -400,5 +413,101 @@ describe('monitoring overview: the identity provider (SSO)', () => {
     renderApp('/monitoring', { user: ADMIN });
     await screen.findByRole('listitem', { name: 'Database' });
     expect(screen.queryByRole('listitem', { name: 'Identity provider' })).toBeNull();
+  });
+});
+
+describe('monitoring overview: uptime history', () => {
+  const time = new Date().toISOString();
+
+  it('shows each check’s availability over 24 hours, 30 and 90 days in words', async () => {
+    serveOverview(
+      createOverview({
+        checks: [
+          {
+            name: 'database',
+            status: 'pass',
+            output: 'ok',
+            latencyMs: 0.4,
+            time,
+            at: null,
+            availability: { day: 100, month: 99.931, quarter: 98.5 },
+          },
+          {
+            name: 'redis',
+            status: 'fail',
+            output: 'unavailable',
+            latencyMs: 2000,
+            time,
+            at: null,
+            availability: { day: 0, month: null, quarter: null },
+          },
+        ],
+      }),
+    );
+    renderApp('/monitoring', { user: ADMIN });
+    const section = await screen.findByRole('region', { name: 'Availability' });
+    const table = within(section).getByRole('table', {
+      name: 'Availability per check (passing or warning), maintenance windows left out',
+    });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Check', '24 hours', '30 days', '90 days']);
+    const cells = (name: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(`^${name}`) }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells('Database')).toEqual(['100 %', '99.931 %', '98.5 %']);
+    expect(cells('Redis')).toEqual(['0 %', 'No data yet', 'No data yet']);
+    expect(within(section).queryByText(/No availability yet/)).toBeNull();
+  });
+
+  it('says so when no check has been sampled yet', async () => {
+    serveOverview(createOverview());
+    renderApp('/monitoring', { user: ADMIN });
+    const section = await screen.findByRole('region', { name: 'Availability' });
+    expect(
+      within(section).getByText(
+        'No availability yet: every check is sampled once a minute from now on.',
+      ),
+    ).toBeVisible();
+    const database = within(section).getByRole('row', { name: /^Database/ });
+    expect(
+      within(database)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['No data yet', 'No data yet', 'No data yet']);
+  });
+
+  it('downloads the uptime CSV, and says when it cannot', async () => {
+    serveOverview(createOverview());
+    const exports = answer(
+      'get',
+      '/monitoring/uptime.csv',
+      () => new HttpResponse('day,check\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    );
+    // jsdom has no object URLs and does not download: both are stood in for.
+    const createObjectURL = vi.fn(() => 'blob:uptime');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const { user } = renderApp('/monitoring', { user: ADMIN });
+      const button = await screen.findByRole('button', { name: 'Download uptime CSV' });
+      await user.click(button);
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      expect(exports).toHaveLength(1);
+      expect(createObjectURL).toHaveBeenCalledTimes(1);
+
+      answer('get', '/monitoring/uptime.csv', () => apiError(403, 'Forbidden resource'));
+      await user.click(button);
+      expect(
+        await screen.findByText('The uptime CSV could not be downloaded. Forbidden resource'),
+      ).toBeVisible();
+      expect(click).toHaveBeenCalledTimes(1);
+    } finally {
+      click.mockRestore();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 });

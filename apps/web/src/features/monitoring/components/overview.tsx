@@ -14,6 +14,7 @@ import {
 } from './overview-cards.js';
 import { HourlyChart } from './hourly-chart.js';
 import { IdentityProviderCard } from './identity-provider-card.js';
+import { UptimeAvailability } from './uptime-availability.js';
 
 /** The clock the "N s ago" texts count with, moving every second while the page is open. */
 function useNow(): number {
@@ -83,6 +84,9 @@ export function Overview() {
             ),
           )}
         </ul>
+      </Section>
+      <Section title="Availability">
+        <UptimeAvailability checks={data.checks} />
       </Section>
       <Section title="Processes">
         {data.processes.length === 0 ? (
