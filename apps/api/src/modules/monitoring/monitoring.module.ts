@@ -18,6 +18,7 @@ import type { OverviewRepository } from './overview.repository.js';
 import { OverviewService } from './overview.service.js';
 import { ProcessMonitor } from './process-monitor.js';
 import { SecurityService } from './security.service.js';
+import { SourceMaps } from './source-maps.js';
 
 type ErrorsDeps = ConstructorParameters<typeof ErrorsService>[0];
 type MailMonitoringDeps = ConstructorParameters<typeof MailMonitoringService>[0];
@@ -44,6 +45,7 @@ export function createErrorMonitoring(deps: ErrorMonitoringDeps): { errors: Erro
       retention: { occurrenceMs: config.occurrenceRetentionMs, groupMs: config.groupRetentionMs },
       release: config.release,
       browserReportsPerDay: config.browserReportsPerDay,
+      sourceMaps: new SourceMaps({ dir: config.sourceMapsDir, log: deps.log }),
       log: deps.log,
       clock: deps.clock,
     }),
