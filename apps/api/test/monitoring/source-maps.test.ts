@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ErrorGroup, ErrorGroupDetail, ErrorReport } from '@staff-admin/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STORED_FRAMES_MAX_LENGTH } from '../../src/modules/monitoring/errors.service.js';
 import { bearer, createTestApp, createUser, loginTokens, type TestApp } from '../helpers.js';
 import {
   buildSourceMapFixture,
@@ -150,6 +151,24 @@ describe('a browser report with a minified stack', () => {
       lineNumber: 1,
       columnNumber: fixture.frames[0]!.columnNumber,
     });
+  });
+
+  it('keeps the top frames within the stored limit', async () => {
+    // Long paths of short folders (a long run of letters would be scrubbed as a token).
+    const frames = Array.from({ length: 50 }, (_, index) => ({
+      fileName: `${FIXTURE_ORIGIN}/vendor/${'lib/'.repeat(30)}${index}.js`,
+      lineNumber: index + 1,
+      columnNumber: 1,
+    }));
+    expect((await report({ frames, stack: undefined })).statusCode).toBe(202);
+    const [group] = await groups();
+    const stored = (await detail(group!.id)).occurrences[0]!.frames;
+    expect(stored.length).toBeGreaterThan(10);
+    expect(stored.length).toBeLessThan(50);
+    expect(JSON.stringify(stored).length).toBeLessThanOrEqual(STORED_FRAMES_MAX_LENGTH);
+    expect(stored.map((frame) => frame.lineNumber)).toEqual(
+      frames.slice(0, stored.length).map((frame) => frame.lineNumber),
+    );
   });
 
   it('stores a report with a stack but no parsed frames by parsing the stack', async () => {

@@ -33,7 +33,8 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * A group keeps its newest 100 samples and counts every occurrence. The detail shows 20; 100 leave
  * room for the spread an admin compares (users, releases, browsers, pages) while a group holds at
- * most about 1.3 MB (a sample at every field's limit is about 13 KB), however often it occurs.
+ * most about 1.7 MB (a sample at every field's limit is about 17 KB, its frames included), however
+ * often it occurs.
  * The newest, not the first: after a fix or a new release it is the recent samples that tell.
  */
 export const SAMPLES_PER_GROUP = 100;
@@ -76,12 +77,14 @@ interface ErrorsDeps {
   clock: Clock;
 }
 
-/** The stored frames' JSON stays within the stack's limit: the bottom frames go first. */
+/** A sample's stored frames (JSON) stay within this many characters. */
+export const STORED_FRAMES_MAX_LENGTH = 4000;
+
+/** The frames as stored, within STORED_FRAMES_MAX_LENGTH: the bottom frames go first. */
 function framesToStore(frames: StoredStackFrame[]): string | null {
-  if (frames.length === 0) return null;
   for (let count = frames.length; count > 0; count -= 1) {
     const json = JSON.stringify(frames.slice(0, count));
-    if (json.length <= ERROR_REPORT_LIMITS.stack) return json;
+    if (json.length <= STORED_FRAMES_MAX_LENGTH) return json;
   }
   return null;
 }
