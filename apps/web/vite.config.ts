@@ -1,5 +1,16 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -62,10 +73,141 @@ export function precompressAssets(): Plugin {
   };
 }
 
+const WEB_ROOT = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(WEB_ROOT, '..', '..');
+
+/**
+ * Where the build puts its source maps: beside the served folder, never in it (the server reads
+ * them to map browser stack traces; SOURCE_MAPS_DIR on the server says where they are elsewhere).
+ */
+export const SOURCE_MAPS_DIR = path.join(WEB_ROOT, 'dist-sourcemaps');
+/** The file beside the maps that names the release they belong to. */
+export const RELEASE_FILE = 'release.json';
+
+/** What the site's build reads: a change to any of them is a new release. */
+const RELEASE_INPUTS = [
+  path.join(WEB_ROOT, 'src'),
+  path.join(WEB_ROOT, 'public'),
+  path.join(WEB_ROOT, 'index.html'),
+  path.join(WEB_ROOT, 'vite.config.ts'),
+  path.join(WEB_ROOT, 'package.json'),
+  path.join(REPO_ROOT, 'packages', 'shared', 'src'),
+  path.join(REPO_ROOT, 'package-lock.json'),
+];
+
+/**
+ * The release id: the site's version and a short hash of every file the build reads (their paths
+ * and contents, test files aside), e.g. `0.1.0+3f9a2c1b0d4e`. Known before the bundle is written,
+ * so the site carries it as a constant, and the same sources always give the same release.
+ */
+export function releaseId(inputs: string[] = RELEASE_INPUTS, root: string = REPO_ROOT): string {
+  const hash = createHash('sha256');
+  const files: string[] = [];
+  for (const input of inputs) {
+    if (!existsSync(input)) continue;
+    if (statSync(input).isFile()) files.push(input);
+    else {
+      for (const entry of readdirSync(input, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name)) {
+          files.push(path.join(entry.parentPath, entry.name));
+        }
+      }
+    }
+  }
+  for (const file of files.sort()) {
+    hash.update(path.relative(root, file).replaceAll(path.sep, '/')).update('\0');
+    hash.update(readFileSync(file)).update('\0');
+  }
+  const { version } = JSON.parse(readFileSync(path.join(WEB_ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return `${version}+${hash.digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * A map's source as the server shows it, never a path of the build machine: relative to the
+ * site's folder (`src/features/users/users-page.tsx`), else to the repository
+ * (`packages/shared/src/…`, `node_modules/react-dom/…`), else only its base name.
+ */
+export function displaySource(source: string, mapFile: string, webRoot = WEB_ROOT): string {
+  const bare = source.replace(/^[\w+.-]+:\/\/\/?/, '').replace(/\0/g, '');
+  const absolute = path.resolve(path.dirname(mapFile), bare);
+  const repoRoot = path.resolve(webRoot, '..', '..');
+  for (const base of [webRoot, repoRoot]) {
+    const relative = path.relative(base, absolute);
+    if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) {
+      return relative.split(path.sep).join('/');
+    }
+  }
+  return path.basename(bare);
+}
+
+/**
+ * Moves every `*.map` of the built `distDir` to `mapsDir` (same relative paths), so nothing serves
+ * them: sources rewritten by displaySource, without their contents (the server needs positions
+ * and names, not our code). Writes `release.json` beside them. `mapsDir` is emptied first: maps of
+ * an older build would map the new one's frames wrongly.
+ */
+export function moveSourceMaps(
+  distDir: string,
+  mapsDir: string,
+  release: string,
+  webRoot = WEB_ROOT,
+): number {
+  rmSync(mapsDir, { recursive: true, force: true });
+  mkdirSync(mapsDir, { recursive: true });
+  let moved = 0;
+  for (const entry of readdirSync(distDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const map = JSON.parse(readFileSync(file, 'utf8')) as {
+      sources?: (string | null)[];
+      sourceRoot?: string;
+      sourcesContent?: unknown;
+    };
+    const sourceRoot = map.sourceRoot ?? '';
+    map.sources = (map.sources ?? []).map((source) =>
+      source === null ? null : displaySource(path.join(sourceRoot, source), file, webRoot),
+    );
+    delete map.sourceRoot;
+    delete map.sourcesContent;
+    const target = path.join(mapsDir, path.relative(distDir, file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, JSON.stringify(map));
+    unlinkSync(file);
+    moved += 1;
+  }
+  writeFileSync(path.join(mapsDir, RELEASE_FILE), `${JSON.stringify({ release })}\n`);
+  return moved;
+}
+
+// The build's source maps stay on the server (moveSourceMaps); the bundle has no
+// sourceMappingURL comment (`sourcemap: 'hidden'`), so no browser asks for them.
+export function keepSourceMapsOnServer(release: string, mapsDir = SOURCE_MAPS_DIR): Plugin {
+  return {
+    name: 'staff-admin:keep-source-maps-on-server',
+    apply: 'build',
+    writeBundle({ dir }) {
+      if (dir) moveSourceMaps(dir, mapsDir, release);
+    },
+  };
+}
+
+const RELEASE = releaseId();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stripSonnerInlineCss(), precompressAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    stripSonnerInlineCss(),
+    keepSourceMapsOnServer(RELEASE),
+    precompressAssets(),
+  ],
+  // The site sends it with every error report (lib/release.ts).
+  define: { __APP_RELEASE__: JSON.stringify(RELEASE) },
   build: {
     manifest: true,
+    sourcemap: 'hidden',
     // Every browser the build targets supports <link rel="modulepreload">; skip the polyfill.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -71,6 +71,46 @@ test('an admin sees a browser error appear in Errors, opens it and resolves it',
   ).toContainText('Resolved');
 });
 
+test('a page error in our code shows our source file and line, and its release', async ({
+  page,
+}) => {
+  const marker = `Mapped failure ${randomUUID().slice(0, 8)}`;
+  await signIn(page, ADMIN);
+  await page.goto('/users/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The next focus() call, the skip link's (src/components/layouts/skip-link.tsx), makes an
+  // error with our minified bundle on its stack and delivers it as an uncaught one.
+  await page.evaluate((text) => {
+    const focus = HTMLElement.prototype.focus;
+    HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
+      HTMLElement.prototype.focus = focus;
+      const error = new TypeError(text);
+      window.dispatchEvent(new ErrorEvent('error', { error, message: text }));
+      focus.call(this, options);
+    };
+  }, marker);
+  const reported = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/monitoring/error-reports') && response.status() === 202,
+  );
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await reported;
+
+  await page.goto(`/monitoring/errors?search=${encodeURIComponent(marker)}`);
+  await page.getByRole('link', { name: `TypeError: ${marker}` }).click();
+  const frames = page.getByRole('list', { name: 'Source frames' });
+  await expect(frames.getByRole('listitem').first()).toContainText(
+    /src\/components\/layouts\/skip-link\.tsx:\d+:\d+/,
+  );
+  await expect(frames.getByRole('listitem').first()).toContainText(
+    /Minified: \/assets\/.+\.js:1:\d+/,
+  );
+  await expect(page.getByRole('list', { name: 'Releases' }).getByRole('listitem')).toHaveCount(1);
+  await expectAccessible(page);
+});
+
 test.describe('narrow screens', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 

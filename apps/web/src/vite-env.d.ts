@@ -8,3 +8,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The build's release id (vite.config.ts releaseId); not defined under Vitest. */
+declare const __APP_RELEASE__: string | undefined;

@@ -75,6 +75,11 @@ export interface Config {
     groupRetentionMs: number;
     browserReportsPerDay: number;
     release: string | null;
+    /**
+     * SOURCE_MAPS_DIR: the site build's source maps and release.json, kept off the served folder
+     * (default: `<WEB_DIST_DIR>-sourcemaps`, beside it).
+     */
+    sourceMapsDir: string;
   };
   redisUrl: string | undefined;
   /** Before every Redis key and channel. */
@@ -299,6 +304,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  SOURCE_MAPS_DIR: z.string().min(1).optional(),
   ...oidcEnvSchema,
   ...scimEnvSchema,
 });
@@ -327,6 +333,7 @@ export function loadConfig(env: Env): Config {
   const baseDir = resolveBaseDir(env);
   const fromBase = (target: string) => path.resolve(baseDir, target);
   const dataDir = fromBase('data');
+  const webDistDir = vars.WEB_DIST_DIR ? fromBase(vars.WEB_DIST_DIR) : defaultWebDistDir();
 
   if (Boolean(vars.ADMIN_EMAIL) !== Boolean(vars.ADMIN_PASSWORD)) {
     const [missing, present] = vars.ADMIN_EMAIL
@@ -391,6 +398,9 @@ export function loadConfig(env: Env): Config {
       groupRetentionMs: vars.ERROR_GROUP_RETENTION,
       browserReportsPerDay: vars.ERROR_REPORTS_PER_DAY,
       release: vars.APP_RELEASE ?? null,
+      sourceMapsDir: vars.SOURCE_MAPS_DIR
+        ? fromBase(vars.SOURCE_MAPS_DIR)
+        : `${webDistDir}-sourcemaps`,
     },
     redisUrl: vars.REDIS_URL,
     redisPrefix: vars.REDIS_PREFIX,
@@ -415,7 +425,7 @@ export function loadConfig(env: Env): Config {
     apiDocs: vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'off' : 'public'),
     metricsToken: vars.METRICS_TOKEN,
     supportEmail: vars.SUPPORT_EMAIL,
-    webDistDir: vars.WEB_DIST_DIR ? fromBase(vars.WEB_DIST_DIR) : defaultWebDistDir(),
+    webDistDir,
     dataDir,
     oidc,
     ssoRequiredDomains: oidc ? (vars.SSO_REQUIRED_DOMAINS ?? []) : [],

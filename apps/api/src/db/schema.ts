@@ -180,6 +180,17 @@ export interface ErrorOccurrencesTable {
   release: string | null;
   user_agent: string | null;
   user_id: string | null;
+  /** Browser errors: the frames as JSON (StoredStackFrame[]), mapped where the maps allowed. */
+  frames: string | null;
+}
+
+/** The releases each error group occurred in (every occurrence counted, sample kept or not). */
+export interface ErrorGroupReleasesTable {
+  group_id: string;
+  release: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  occurrences: number;
 }
 
 export interface ErrorGroupUsersTable {
@@ -473,6 +484,7 @@ export interface DB {
   error_groups: ErrorGroupsTable;
   error_occurrences: ErrorOccurrencesTable;
   error_group_users: ErrorGroupUsersTable;
+  error_group_releases: ErrorGroupReleasesTable;
   error_report_counts: ErrorReportCountsTable;
   process_heartbeats: ProcessHeartbeatsTable;
   health_samples: HealthSamplesTable;

@@ -20,6 +20,12 @@ const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED = /\.(?:br|gz)$/;
 /**
+ * Source maps are never served: the build keeps them beside the site, not in it (SOURCE_MAPS_DIR),
+ * and a map that found its way into the served folder still answers 404, like one that does not
+ * exist. They would hand anyone our sources' structure and names.
+ */
+const SOURCE_MAP = /\.map$/i;
+/**
  * A path with a segment starting with a dot: the build's `.vite/manifest.json` (kept for the
  * bundle budget in bench/, a map of every module for anyone else) or any other hidden file.
  */
@@ -53,7 +59,12 @@ export const staticSitePlugin = fp<{ distDir: string; supportEmail: string }>(
     app.decorate('sendSiteFallback', (request: FastifyRequest, reply: FastifyReply) => {
       // A missing hashed asset is a stale page asking for an old build: HTML would not help it.
       // A hidden file is no page either: the same 404 whether it exists or not.
-      if (request.url.startsWith(ASSETS_PREFIX) || HIDDEN.test(request.url.split('?')[0]!)) {
+      const pathname = request.url.split('?')[0]!;
+      if (
+        request.url.startsWith(ASSETS_PREFIX) ||
+        HIDDEN.test(pathname) ||
+        SOURCE_MAP.test(pathname)
+      ) {
         return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
       }
       return reply
@@ -72,8 +83,10 @@ export const staticSitePlugin = fp<{ distDir: string; supportEmail: string }>(
       preCompressed: true,
       dotfiles: 'ignore',
       // index.html is only ever sent as the filled-in template; the compressed copies only as the
-      // encoding of their file (allowedPath sees that file's path), never asked for by name.
-      allowedPath: (pathname) => pathname !== '/index.html' && !PRECOMPRESSED.test(pathname),
+      // encoding of their file (allowedPath sees that file's path), never asked for by name; a
+      // source map never.
+      allowedPath: (pathname) =>
+        pathname !== '/index.html' && !PRECOMPRESSED.test(pathname) && !SOURCE_MAP.test(pathname),
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
       },

@@ -40,6 +40,7 @@ afterEach(async () => {
   // Each test starts with no errors recorded.
   await t.services.errors.whenIdle();
   await t.db.deleteFrom('error_group_users').execute();
+  await t.db.deleteFrom('error_group_releases').execute();
   await t.db.deleteFrom('error_occurrences').execute();
   await t.db.deleteFrom('error_groups').execute();
   await t.db.deleteFrom('error_report_counts').execute();

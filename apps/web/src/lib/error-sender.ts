@@ -11,6 +11,7 @@ import {
 } from '@staff-admin/shared';
 import ErrorStackParser from 'error-stack-parser';
 import { API_BASE_URL } from '../config/app.js';
+import { APP_RELEASE } from '../config/release.js';
 import { getAccessToken } from './session.js';
 
 /** A page that keeps failing stops reporting after this many (the server also rate-limits). */
@@ -67,6 +68,8 @@ function toReport(error: Error, kind: ErrorReportKind): ErrorReport {
     frames: ownFrames(error),
     // The path only: a query string may hold a token (invitation and reset links do).
     url: clip(window.location.pathname, ERROR_REPORT_LIMITS.url),
+    // The server maps the frames with this release's source maps, and lists it on the group.
+    ...(APP_RELEASE ? { release: clip(APP_RELEASE, ERROR_REPORT_LIMITS.release) } : {}),
   };
   // Stay under the server's size cap whatever the frames hold.
   if (JSON.stringify(report).length > ERROR_REPORT_MAX_BYTES / 2) report.frames = [];

@@ -129,6 +129,8 @@ export const ERROR_REPORT_LIMITS = {
 } as const;
 /** Groups one bulk resolve may change. */
 export const ERROR_GROUPS_BULK_MAX = 100;
+/** The releases an error group's detail lists, the most recently seen first. */
+export const ERROR_GROUP_RELEASES_SHOWN = 20;
 
 export const ERROR_REPORT_KINDS = ['error', 'unhandledrejection', 'render'] as const;
 export type ErrorReportKind = (typeof ERROR_REPORT_KINDS)[number];

@@ -9,6 +9,10 @@ export const MONITORING_MESSAGES = {
   groupResolved: 'The error group has been resolved.',
   groupIgnored: 'The error group is now ignored.',
   groupReopened: 'The error group has been reopened.',
+  /** The error group's releases: none was sent with its reports. */
+  noReleases: 'No release recorded: its reports came without one.',
+  /** Above the frames mapped through the release's source maps. */
+  mappedFramesHint: 'Mapped to our source with the source maps of the release that sent it.',
 } as const;
 
 export const MAIL_MESSAGES = {

@@ -17,6 +17,34 @@ export interface ErrorGroup {
   usersAffected: number;
 }
 
+/**
+ * One frame of a stored browser stack. Mapped through the release's source map: `fileName` is our
+ * source (`src/features/…/page.tsx`, relative to the site's folder), line and column are the
+ * source's, `functionName` the original name when the map knows it, and `minified` is the frame
+ * as the browser gave it. Unmapped (no maps for that release, not one of our bundles): the frame
+ * as given, path only, and no `minified`.
+ */
+export interface StoredStackFrame {
+  fileName?: string;
+  functionName?: string;
+  lineNumber?: number;
+  columnNumber?: number;
+  minified?: {
+    fileName?: string;
+    functionName?: string;
+    lineNumber?: number;
+    columnNumber?: number;
+  };
+}
+
+/** A release an error group occurred in: when first and last, and how often. */
+export interface ErrorGroupRelease {
+  release: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  count: number;
+}
+
 /** One stored occurrence: secrets, query strings and headers were never stored. */
 export interface ErrorOccurrence {
   id: string;
@@ -33,11 +61,15 @@ export interface ErrorOccurrence {
   release: string | null;
   userAgent: string | null;
   user: { id: string; fullName: string | null; email: string } | null;
+  /** Browser errors: the stack's frames, mapped to our sources where the release's maps allow. */
+  frames: StoredStackFrame[];
 }
 
 export interface ErrorGroupDetail extends ErrorGroup {
   resolvedAt: string | null;
   occurrences: ErrorOccurrence[];
+  /** The releases it occurred in, the most recently seen first (at most ERROR_GROUP_RELEASES_SHOWN). */
+  releases: ErrorGroupRelease[];
 }
 
 /** One mail of the outbox as admins see it: never its body, link or token. */

@@ -17,6 +17,7 @@ import { errorReportCounts } from './0014-error-report-counts.js';
 import { sso } from './0015-sso.js';
 import { scim } from './0016-scim.js';
 import { uptimeHistory } from './0017-uptime-history.js';
+import { releases } from './0018-releases.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -41,5 +42,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0015-sso': sso(engine),
     '0016-scim': scim(engine),
     '0017-uptime-history': uptimeHistory(engine),
+    '0018-releases': releases(engine),
   };
 }

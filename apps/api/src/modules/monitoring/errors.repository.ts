@@ -1,10 +1,12 @@
-import type {
-  ErrorGroup,
-  ErrorGroupDetail,
-  ErrorGroupStatus,
-  ErrorOccurrence,
-  ErrorSource,
-  ListErrorGroupsQuery,
+import {
+  ERROR_GROUP_RELEASES_SHOWN,
+  type ErrorGroup,
+  type ErrorGroupDetail,
+  type ErrorGroupStatus,
+  type ErrorOccurrence,
+  type ErrorSource,
+  type ListErrorGroupsQuery,
+  type StoredStackFrame,
 } from '@staff-admin/shared';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, ErrorGroupsTable, ErrorOccurrencesTable } from '../../db/schema.js';
@@ -14,7 +16,7 @@ import { escapeLike } from '../../db/like.js';
 /** One occurrence to store: every text already scrubbed. */
 export interface NewOccurrence extends Pick<
   ErrorOccurrencesTable,
-  'at' | 'message' | 'stack' | 'method' | 'route' | 'status' | 'url' | 'release'
+  'at' | 'message' | 'stack' | 'method' | 'route' | 'status' | 'url' | 'release' | 'frames'
 > {
   fingerprint: string;
   source: ErrorSource;
@@ -110,6 +112,7 @@ async function storeNewestSample(
       release: occurrence.release,
       user_agent: occurrence.userAgent,
       user_id: occurrence.userId,
+      frames: occurrence.frames,
     })
     .execute();
   const { stored } = await db
@@ -205,6 +208,28 @@ export class ErrorsRepository {
 
       if (storeSample) await storeNewestSample(trx, group.id, occurrence, caps.perGroup);
 
+      if (occurrence.release !== null) {
+        await trx
+          .insertInto('error_group_releases')
+          .values({
+            group_id: group.id,
+            release: occurrence.release,
+            first_seen_at: occurrence.at,
+            last_seen_at: occurrence.at,
+            occurrences: 1,
+          })
+          .onConflict((conflict) =>
+            conflict.columns(['group_id', 'release']).doUpdateSet({
+              first_seen_at: sql<string>`case when ${sql.ref('error_group_releases.first_seen_at')} < ${occurrence.at}
+                then ${sql.ref('error_group_releases.first_seen_at')} else ${occurrence.at} end`,
+              last_seen_at: sql<string>`case when ${sql.ref('error_group_releases.last_seen_at')} > ${occurrence.at}
+                then ${sql.ref('error_group_releases.last_seen_at')} else ${occurrence.at} end`,
+              occurrences: sql<number>`${sql.ref('error_group_releases.occurrences')} + 1`,
+            }),
+          )
+          .execute();
+      }
+
       if (occurrence.userId) {
         const seen = await trx
           .insertInto('error_group_users')
@@ -274,6 +299,7 @@ export class ErrorsRepository {
         'error_occurrences.url',
         'error_occurrences.release',
         'error_occurrences.user_agent as userAgent',
+        'error_occurrences.frames',
         'users.id as userId',
         'users.full_name as fullName',
         'users.email as email',
@@ -283,16 +309,31 @@ export class ErrorsRepository {
       .orderBy('error_occurrences.id', 'desc')
       .limit(RECENT_OCCURRENCES)
       .execute();
+    const releases = await this.db
+      .selectFrom('error_group_releases')
+      .select(['release', 'first_seen_at', 'last_seen_at', 'occurrences'])
+      .where('group_id', '=', id)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('release')
+      .limit(ERROR_GROUP_RELEASES_SHOWN)
+      .execute();
     return {
       ...toGroup(row),
       resolvedAt: row.resolved_at,
       occurrences: occurrences.map(
-        ({ userId, fullName, email, ...occurrence }): ErrorOccurrence => ({
+        ({ userId, fullName, email, frames, ...occurrence }): ErrorOccurrence => ({
           ...occurrence,
           status: occurrence.status === null ? null : Number(occurrence.status),
           user: userId && email ? { id: userId, fullName, email } : null,
+          frames: frames === null ? [] : (JSON.parse(frames) as StoredStackFrame[]),
         }),
       ),
+      releases: releases.map((release) => ({
+        release: release.release,
+        firstSeenAt: release.first_seen_at,
+        lastSeenAt: release.last_seen_at,
+        count: Number(release.occurrences),
+      })),
     };
   }
 
@@ -333,6 +374,7 @@ export class ErrorsRepository {
         .select('id')
         .where('last_seen_at', '<', groupsBefore);
       await trx.deleteFrom('error_group_users').where('group_id', 'in', stale).execute();
+      await trx.deleteFrom('error_group_releases').where('group_id', 'in', stale).execute();
       const byGroup = await trx
         .deleteFrom('error_occurrences')
         .where('group_id', 'in', stale)

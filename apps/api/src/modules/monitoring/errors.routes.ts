@@ -28,6 +28,19 @@ const errorGroupSchema = z.object({
   usersAffected: z.number().int(),
 });
 
+const frameFields = {
+  fileName: z.string().optional(),
+  functionName: z.string().optional(),
+  lineNumber: z.number().int().optional(),
+  columnNumber: z.number().int().optional(),
+};
+
+/** A stored frame: mapped to our source (with the browser's in `minified`) or as given. */
+const storedFrameSchema = z.object({
+  ...frameFields,
+  minified: z.object(frameFields).optional(),
+});
+
 const errorOccurrenceSchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -41,11 +54,20 @@ const errorOccurrenceSchema = z.object({
   release: z.string().nullable(),
   userAgent: z.string().nullable(),
   user: z.object({ id: z.string(), fullName: z.string().nullable(), email: z.string() }).nullable(),
+  frames: z.array(storedFrameSchema),
 });
 
 const errorGroupDetailSchema = errorGroupSchema.extend({
   resolvedAt: z.string().nullable(),
   occurrences: z.array(errorOccurrenceSchema),
+  releases: z.array(
+    z.object({
+      release: z.string(),
+      firstSeenAt: z.string(),
+      lastSeenAt: z.string(),
+      count: z.number().int(),
+    }),
+  ),
 });
 
 const groupParams = z.object({ id: z.string() });
@@ -68,7 +90,9 @@ export const errorsRoutes: FastifyPluginAsyncZod<{
           'Signed in or not; with a valid bearer token the error is tied to that user. ' +
           `At most ${ERROR_REPORT_MAX_BYTES} bytes (413 beyond) and ${reportsPerMinute} reports ` +
           'per minute per client IP (429). Tokens, passwords, query strings and other secrets are ' +
-          'stripped before anything is stored.',
+          'stripped before anything is stored. With the `release` of the build that sent it, the ' +
+          "frames in the site's `/assets/*.js` are mapped to our sources with that build's source " +
+          'maps, which the server keeps and never serves; another release is stored unmapped.',
         body: errorReportSchema,
         response: { 202: envelope(z.null()), ...errorResponses(400, 413, 415, 429) },
       },
@@ -107,7 +131,11 @@ export const errorsRoutes: FastifyPluginAsyncZod<{
       onRequest: [app.authenticate, app.authorize(monitoring)],
       schema: {
         tags: ['monitoring'],
-        summary: 'One error group with its recent occurrences (admins)',
+        summary: 'One error group with its recent occurrences and releases (admins)',
+        description:
+          "Each occurrence's `frames`: mapped ones name our source (`src/…`, relative to the " +
+          "site's folder), line, column and function, with the browser's frame in `minified`. " +
+          '`releases`: the releases it occurred in, first and last seen, most recent first.',
         security: bearerSecurity,
         params: groupParams,
         response: { 200: envelope(errorGroupDetailSchema), ...errorResponses(401, 403, 404) },

@@ -9,6 +9,7 @@ import {
   type Paginated,
   type ErrorGroup,
   type StackFrame,
+  type StoredStackFrame,
 } from '@staff-admin/shared';
 import ErrorStackParser from 'error-stack-parser';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,6 +23,7 @@ import { NO_ORIGIN, type AuditRepository } from '../audit/index.js';
 import { fingerprint } from './fingerprint.js';
 import type { ErrorsRepository } from './errors.repository.js';
 import { clip, pathOnly, scrubbed } from './scrub.js';
+import type { SourceMaps } from './source-maps.js';
 
 const TITLE_MAX_LENGTH = 200;
 const USER_AGENT_MAX_LENGTH = 512;
@@ -31,7 +33,8 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * A group keeps its newest 100 samples and counts every occurrence. The detail shows 20; 100 leave
  * room for the spread an admin compares (users, releases, browsers, pages) while a group holds at
- * most about 1.3 MB (a sample at every field's limit is about 13 KB), however often it occurs.
+ * most about 1.7 MB (a sample at every field's limit is about 17 KB, its frames included), however
+ * often it occurs.
  * The newest, not the first: after a fix or a new release it is the recent samples that tell.
  */
 export const SAMPLES_PER_GROUP = 100;
@@ -68,8 +71,44 @@ interface ErrorsDeps {
   release: string | null;
   /** ERROR_REPORTS_PER_DAY: browser samples stored per UTC day, past which they are dropped. */
   browserReportsPerDay: number;
+  /** The site build's source maps, which map browser frames to our sources when stored. */
+  sourceMaps: SourceMaps;
   log: FastifyBaseLogger;
   clock: Clock;
+}
+
+/** A sample's stored frames (JSON) stay within this many characters. */
+export const STORED_FRAMES_MAX_LENGTH = 4000;
+
+/** The frames as stored, within STORED_FRAMES_MAX_LENGTH: the bottom frames go first. */
+function framesToStore(frames: StoredStackFrame[]): string | null {
+  for (let count = frames.length; count > 0; count -= 1) {
+    const json = JSON.stringify(frames.slice(0, count));
+    if (json.length <= STORED_FRAMES_MAX_LENGTH) return json;
+  }
+  return null;
+}
+
+/** A report's frames: as the site parsed them, else parsed here from its stack, else none. */
+function reportFrames(report: ErrorReport): StackFrame[] {
+  if (report.frames) return report.frames;
+  if (!report.stack) return [];
+  try {
+    return ErrorStackParser.parse({
+      name: report.type,
+      message: report.message,
+      stack: report.stack,
+    })
+      .slice(0, ERROR_REPORT_LIMITS.frames)
+      .map((frame) => ({
+        fileName: frame.fileName,
+        functionName: frame.functionName,
+        lineNumber: frame.lineNumber,
+        columnNumber: frame.columnNumber,
+      }));
+  } catch {
+    return [];
+  }
 }
 
 const firstLine = (text: string) => text.split('\n', 1)[0] ?? '';
@@ -120,6 +159,7 @@ export class ErrorsService {
       message: error.message,
       stack: error.stack ?? null,
       frames: serverFrames(error),
+      storedFrames: null,
       method: context.method,
       route: context.route,
       status: context.status,
@@ -135,17 +175,23 @@ export class ErrorsService {
     report: ErrorReport,
     context: { userId: string | null; userAgent: string | null },
   ): Promise<void> {
+    const given = reportFrames(report);
+    const release = report.release ?? null;
+    const mapped = await this.deps.sourceMaps.mapFrames(given, release);
     await this.store('browser', {
       type: report.type,
       message: report.message,
       stack: report.stack ?? null,
-      frames: report.frames ?? [],
+      // Mapped frames group the same crash across releases (fingerprint.ts): our source's file
+      // and function, not a bundle's hashed name and a minifier's letters.
+      frames: mapped.frames.map((frame, index) => (frame.minified ? frame : (given[index] ?? {}))),
+      storedFrames: framesToStore(mapped.frames),
       method: null,
       route: null,
       status: null,
       requestId: null,
       url: pathOnly(report.url, ERROR_REPORT_LIMITS.url),
-      release: report.release ?? null,
+      release,
       userAgent: context.userAgent,
       userId: context.userId,
     });
@@ -158,6 +204,8 @@ export class ErrorsService {
       message: string;
       stack: string | null;
       frames: StackFrame[];
+      /** The frames kept with the sample (JSON), or null. */
+      storedFrames: string | null;
       method: string | null;
       route: string | null;
       status: number | null;
@@ -197,6 +245,7 @@ export class ErrorsService {
         userAgent:
           input.userAgent === null ? null : scrubbed(input.userAgent, USER_AGENT_MAX_LENGTH),
         userId: input.userId,
+        frames: input.storedFrames,
       },
       caps,
     );

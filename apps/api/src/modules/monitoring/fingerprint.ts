@@ -8,12 +8,14 @@ export const FINGERPRINT_FRAMES = 3;
 /**
  * Is the frame our code? Server: not Node's own (`node:`, `internal/`) and not a dependency
  * (`node_modules`). Browser: served over http(s) by the site, not an extension or the dev server's
- * dependency folders. Frames without a file (native code, eval) never are.
+ * dependency folders; or mapped through the build's source maps to one of our sources (`src/…`,
+ * `packages/…`, relative), not a dependency's. Frames without a file (native code, eval) never are.
  */
 export function isOwnFrame(source: ErrorSource, frame: StackFrame): boolean {
   const file = frame.fileName;
-  if (!file || file.includes('/node_modules/')) return false;
+  if (!file || /(?:^|\/)node_modules\//.test(file)) return false;
   if (source === 'server') return !/^(?:node:|internal\/)/.test(file);
+  if (/^(?:src|packages)\//.test(file)) return true;
   return /^https?:\/\//i.test(file) && !/\/@(?:vite|fs|id)\//.test(file);
 }
 
@@ -48,6 +50,10 @@ export function normalizeMessage(message: string): string {
  * The grouping rule: the source, the error type and the top FINGERPRINT_FRAMES frames of our own
  * code as `file:function`, without line and column (a change elsewhere in the file or a new build
  * moves them, and the crash stays the same one). No own frames: the normalized message instead.
+ * A browser report's frames come mapped when the build's source maps allowed (errors.service.ts):
+ * then the file is our source and the function its original name, the same in every release, so
+ * one crash stays one group across deploys. Unmapped frames (a release whose maps the server does
+ * not have) group by bundle and minified name, so they make a group of their own.
  */
 export function fingerprint(input: {
   source: ErrorSource;

@@ -21,6 +21,7 @@ import { SecurityService } from './security.service.js';
 import { UptimeSampler } from './uptime-sampler.js';
 import type { UptimeRepository } from './uptime.repository.js';
 import { UptimeService, type UptimeExclusions } from './uptime.service.js';
+import { SourceMaps } from './source-maps.js';
 
 type ErrorsDeps = ConstructorParameters<typeof ErrorsService>[0];
 type MailMonitoringDeps = ConstructorParameters<typeof MailMonitoringService>[0];
@@ -68,6 +69,7 @@ export function createErrorMonitoring(deps: ErrorMonitoringDeps): { errors: Erro
       retention: { occurrenceMs: config.occurrenceRetentionMs, groupMs: config.groupRetentionMs },
       release: config.release,
       browserReportsPerDay: config.browserReportsPerDay,
+      sourceMaps: new SourceMaps({ dir: config.sourceMapsDir, log: deps.log }),
       log: deps.log,
       clock: deps.clock,
     }),

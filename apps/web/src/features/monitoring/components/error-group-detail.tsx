@@ -3,9 +3,12 @@ import {
   ERROR_SOURCE_LABELS,
   MONITORING_MESSAGES,
   RECORD_DATE_FORMAT,
+  countLabel,
   type ErrorGroupDetail,
+  type ErrorGroupRelease,
   type ErrorGroupStatus,
   type ErrorOccurrence,
+  type StoredStackFrame,
 } from '@staff-admin/shared';
 import { BanIcon, CheckIcon, RotateCcwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -73,8 +76,52 @@ export function ErrorGroupActions({ group }: { group: ErrorGroupDetail }) {
   );
 }
 
+/** `file:line:column`, as much of it as the frame has. */
+function framePlace(frame: Omit<StoredStackFrame, 'minified'>): string {
+  const place = [frame.fileName ?? '<anonymous>', frame.lineNumber, frame.columnNumber];
+  return place.filter((part) => part !== undefined).join(':');
+}
+
+/**
+ * A browser stack mapped to our sources: each frame's file, line and column in our code, and its
+ * function; the frame as the browser gave it (bundle and minified name) underneath.
+ */
+function SourceFrames({ frames, headingId }: { frames: StoredStackFrame[]; headingId: string }) {
+  return (
+    <section aria-labelledby={headingId} className="mt-4">
+      <h4 id={headingId} className="font-medium text-slate-900">
+        Source frames
+      </h4>
+      <p className="text-sm text-slate-600">{MONITORING_MESSAGES.mappedFramesHint}</p>
+      <ol aria-labelledby={headingId} className="mt-2 flex flex-col gap-2">
+        {frames.map((frame, index) => (
+          // Frames have no identity of their own (the same call can appear twice in a stack),
+          // and the list never changes order: their place is their key.
+          <li key={index} className="rounded-lg bg-slate-100 p-3 text-xs break-all">
+            <code className="text-slate-900">{framePlace(frame)}</code>
+            {frame.functionName && (
+              <span className="text-slate-800">
+                {' in '}
+                <code>{frame.functionName}</code>
+              </span>
+            )}
+            {frame.minified && (
+              <span className="mt-1 block text-slate-600">
+                {'Minified: '}
+                <code>{framePlace(frame.minified)}</code>
+                {frame.minified.functionName && ` in ${frame.minified.functionName}`}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function Occurrence({ occurrence }: { occurrence: ErrorOccurrence }) {
   const user = occurrence.user;
+  const mapped = occurrence.frames.some((frame) => frame.minified);
   return (
     <li className="rounded-2xl border border-slate-200 bg-white p-5">
       <h3 className="font-semibold text-slate-900">
@@ -95,6 +142,7 @@ function Occurrence({ occurrence }: { occurrence: ErrorOccurrence }) {
         </Fact>
         <Fact term="User agent">{orDash(occurrence.userAgent)}</Fact>
       </dl>
+      {mapped && <SourceFrames frames={occurrence.frames} headingId={`frames-${occurrence.id}`} />}
       {occurrence.stack && (
         <details className="mt-4">
           <summary className="cursor-pointer rounded-sm font-medium text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600">
@@ -110,7 +158,39 @@ function Occurrence({ occurrence }: { occurrence: ErrorOccurrence }) {
   );
 }
 
-/** One error group: what it is, its counters, and its most recent occurrences. */
+/** The releases the group occurred in, the most recently seen first. */
+function Releases({ releases }: { releases: ErrorGroupRelease[] }) {
+  return (
+    <section aria-labelledby="releases-heading" className="flex flex-col gap-4">
+      <h2 id="releases-heading" className="text-xl font-semibold text-slate-900">
+        Releases
+      </h2>
+      {releases.length === 0 ? (
+        <p className="text-slate-700">{MONITORING_MESSAGES.noReleases}</p>
+      ) : (
+        <ul aria-labelledby="releases-heading" className="flex flex-col gap-2">
+          {releases.map((release) => (
+            <li
+              key={release.release}
+              className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-baseline sm:gap-4"
+            >
+              <code className="font-semibold break-all text-slate-900">{release.release}</code>
+              <span className="text-slate-800">
+                {countLabel(release.count, ['occurrence', 'occurrences'])}
+              </span>
+              <span className="text-sm text-slate-700">
+                first seen <DateTime value={release.firstSeenAt} pattern={RECORD_DATE_FORMAT} />,
+                last seen <DateTime value={release.lastSeenAt} pattern={RECORD_DATE_FORMAT} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One error group: what it is, its counters, its releases and its most recent occurrences. */
 export function ErrorGroupSummary({ group }: { group: ErrorGroupDetail }) {
   return (
     <div className="flex flex-col gap-8">
@@ -132,6 +212,7 @@ export function ErrorGroupSummary({ group }: { group: ErrorGroupDetail }) {
           <DateTime value={group.resolvedAt} pattern={RECORD_DATE_FORMAT} />
         </Fact>
       </dl>
+      <Releases releases={group.releases} />
       <section aria-labelledby="occurrences-heading" className="flex flex-col gap-4">
         <h2 id="occurrences-heading" className="text-xl font-semibold text-slate-900">
           Recent occurrences

@@ -1,6 +1,7 @@
 import type {
   ErrorGroup,
   ErrorGroupDetail,
+  ErrorGroupRelease,
   ErrorOccurrence,
   OutboxMail,
   Paginated,
@@ -45,6 +46,7 @@ export function createOccurrence(overrides: Partial<ErrorOccurrence> = {}): Erro
     release: null,
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
     user: null,
+    frames: [],
     ...overrides,
   };
 }
@@ -52,7 +54,8 @@ export function createOccurrence(overrides: Partial<ErrorOccurrence> = {}): Erro
 export const detailOf = (
   group: ErrorGroup,
   occurrences: ErrorOccurrence[] = [createOccurrence()],
-): ErrorGroupDetail => ({ ...group, resolvedAt: null, occurrences });
+  releases: ErrorGroupRelease[] = [],
+): ErrorGroupDetail => ({ ...group, resolvedAt: null, occurrences, releases });
 
 /** GET /monitoring/error-groups over `groups` (as they are at each call): status and source filters, pages. */
 export function serveErrorGroups(groups: ErrorGroup[] | (() => ErrorGroup[])) {

@@ -86,6 +86,94 @@ describe('error group detail', () => {
     expect(first.getByText(/at renderRow/)).toBeVisible();
   });
 
+  it('shows a browser stack mapped to our sources, with the minified frames, and the releases', async () => {
+    const group = createErrorGroup({ title: 'TypeError: No name to greet' });
+    const mapped = createOccurrence({
+      release: '0.1.0+3f9a2c1b0d4e',
+      frames: [
+        {
+          fileName: 'src/features/users/profile-card.tsx',
+          functionName: 'formatGreeting',
+          lineNumber: 42,
+          columnNumber: 11,
+          minified: {
+            fileName: '/assets/profile-card-Bx3kQ9aZ.js',
+            functionName: 'c',
+            lineNumber: 1,
+            columnNumber: 4242,
+          },
+        },
+        { fileName: '/assets/vendor-A1b2C3d4.js', lineNumber: 3, columnNumber: 17 },
+      ],
+    });
+    const unmapped = createOccurrence({
+      release: '0.0.9+old',
+      frames: [{ fileName: '/assets/index-Zz9yY8xX.js', functionName: 'q', lineNumber: 1 }],
+    });
+    answer('get', `/monitoring/error-groups/${group.id}`, () =>
+      HttpResponse.json({
+        data: detailOf(
+          group,
+          [mapped, unmapped],
+          [
+            {
+              release: '0.1.0+3f9a2c1b0d4e',
+              firstSeenAt: '2026-11-21T08:00:00.000Z',
+              lastSeenAt: '2026-11-22T10:30:00.000Z',
+              count: 12,
+            },
+            {
+              release: '0.0.9+old',
+              firstSeenAt: '2026-11-20T09:00:00.000Z',
+              lastSeenAt: '2026-11-20T09:00:00.000Z',
+              count: 1,
+            },
+          ],
+        ),
+      }),
+    );
+    renderApp(`/monitoring/errors/${group.id}`, { user: ADMIN });
+    await screen.findByRole('heading', { level: 1, name: group.title });
+
+    const releases = within(screen.getByRole('list', { name: 'Releases' })).getAllByRole(
+      'listitem',
+    );
+    expect(releases).toHaveLength(2);
+    expect(releases[0]).toHaveTextContent('0.1.0+3f9a2c1b0d4e');
+    expect(releases[0]).toHaveTextContent('12 occurrences');
+    expect(releases[1]).toHaveTextContent('0.0.9+old');
+    expect(releases[1]).toHaveTextContent('1 occurrence');
+
+    const [first, second] = within(screen.getByRole('list', { name: 'Recent occurrences' }))
+      .getAllByRole('listitem')
+      .filter(
+        (item) => item.parentElement?.getAttribute('aria-labelledby') === 'occurrences-heading',
+      );
+    const frames = within(within(first!).getByRole('list', { name: 'Source frames' })).getAllByRole(
+      'listitem',
+    );
+    expect(frames).toHaveLength(2);
+    expect(frames[0]).toHaveTextContent(
+      'src/features/users/profile-card.tsx:42:11 in formatGreeting',
+    );
+    expect(frames[0]).toHaveTextContent('Minified: /assets/profile-card-Bx3kQ9aZ.js:1:4242 in c');
+    expect(frames[1]).toHaveTextContent('/assets/vendor-A1b2C3d4.js:3:17');
+    expect(frames[1]).not.toHaveTextContent('Minified');
+    // Nothing mapped: no source frames, the stack as sent is all there is.
+    expect(within(second!).queryByRole('list', { name: 'Source frames' })).toBeNull();
+  });
+
+  it('says when no release was recorded', async () => {
+    const group = createErrorGroup();
+    answer('get', `/monitoring/error-groups/${group.id}`, () =>
+      HttpResponse.json({ data: detailOf(group) }),
+    );
+    renderApp(`/monitoring/errors/${group.id}`, { user: ADMIN });
+    await screen.findByRole('heading', { level: 1, name: group.title });
+    expect(screen.getByText('No release recorded: its reports came without one.')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Releases' })).toBeNull();
+  });
+
   it('resolves the group, and offers to reopen it then', async () => {
     const group = createErrorGroup();
     answer('get', `/monitoring/error-groups/${group.id}`, () =>
