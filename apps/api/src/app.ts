@@ -7,6 +7,7 @@ import type { Config, TrustProxy } from './config/env.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
+import { alertChannelsRoutes, type WebhookWorker } from './modules/alert-channels/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { ssoRoutes } from './modules/sso/index.js';
@@ -48,6 +49,7 @@ import { errorCapturePlugin } from './plugins/error-capture.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { createErrorHandler, isApiPath, notFoundHandler } from './plugins/error-handler.js';
 import { mailerPlugin } from './plugins/mailer.js';
+import { webhooksPlugin } from './plugins/webhooks.js';
 import { periodicJob } from './plugins/periodic-job.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -61,6 +63,8 @@ declare module 'fastify' {
     services: CoreServices;
     /** The outbox worker (tests wait for its passes). */
     mailWorker: MailWorker;
+    /** The webhook outbox worker (tests move the clock and wait for its passes). */
+    webhookWorker: WebhookWorker;
     /** Monitoring › Overview (tests write heartbeats with it). */
     overview: OverviewService;
     /** Uptime history's sampler (tests move the clock and call `sample`). */
@@ -164,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(rateLimitPlugin, { counters, now });
   app.decorate('services', core);
   app.decorate('mailWorker', account.mailWorker);
+  app.decorate('webhookWorker', services.webhookWorker);
   app.decorate('twoStep', services.twoStep);
   app.decorate('usersBulk', services.usersBulk);
   app.decorate('overview', services.overview);
@@ -172,6 +177,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   // Registered after the hook above that closes the database, so they stop first.
   await app.register(mailerPlugin, { worker: account.mailWorker });
+  await app.register(webhooksPlugin, { worker: services.webhookWorker });
   await app.register(
     periodicJob({
       name: 'upload-sweep',
@@ -256,6 +262,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(mailMonitoringRoutes, { mail: account.mailMonitoring });
       await api.register(overviewRoutes, { overview: services.overview });
       await api.register(uptimeRoutes, { uptime: core.uptime, clock });
+      await api.register(alertChannelsRoutes, { channels: services.alertChannels });
       await api.register(projectsRoutes, { projects: core.budgeting.projects });
       await api.register(costsRoutes, { costs: core.budgeting.costs });
       await api.register(costRatesRoutes, { rates: core.budgeting.costRates });

@@ -11,6 +11,12 @@ import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
+import {
+  createAlertChannelsModule,
+  type AlertChannelsService,
+  type AlertDelivery,
+  type WebhookWorker,
+} from './modules/alert-channels/index.js';
 import type { AuditRepository } from './modules/audit/index.js';
 import { createAuthModule, type AuthService } from './modules/auth/index.js';
 import { createBudgetingModule, type BudgetingServices } from './modules/budgeting/index.js';
@@ -341,6 +347,12 @@ export interface ServerServices {
   security: SecurityService;
   /** Only with METRICS_TOKEN. */
   metrics: Metrics | undefined;
+  /** Alert notices to channels (email and signed webhooks); the alert rules send through it. */
+  alertDelivery: AlertDelivery;
+  /** Monitoring › Alerts › Channels. */
+  alertChannels: AlertChannelsService;
+  /** Sends the webhook outbox (started with the app). */
+  webhookWorker: WebhookWorker;
 }
 
 /**
@@ -446,6 +458,16 @@ export function createServerServices(
     identityProvider: ssoStatus,
     clock,
   });
+  const alerts = createAlertChannelsModule({
+    repository: repositories.alertChannels,
+    unitOfWork,
+    mails: mail.mails,
+    secret: config.auth.secret,
+    allowPrivate: config.alerts.webhookAllowPrivate,
+    appUrl: config.appUrl,
+    log,
+    clock,
+  });
   const { invitations } = createInvitationsModule({
     unitOfWork,
     users: core.users,
@@ -499,6 +521,9 @@ export function createServerServices(
     uptimeSampler: monitoring.uptimeSampler,
     security: monitoring.security,
     metrics: monitoring.metrics,
+    alertDelivery: alerts.alertDelivery,
+    alertChannels: alerts.channels,
+    webhookWorker: alerts.webhookWorker,
   };
 }
 

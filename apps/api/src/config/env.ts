@@ -118,6 +118,14 @@ export interface Config {
   roleMapping: RoleMapping;
   /** Provisioning from the directory (SCIM_*). */
   scim: ScimConfig;
+  /** Alerts (issue 37). */
+  alerts: {
+    /**
+     * ALERT_WEBHOOK_ALLOW_PRIVATE: webhooks may be sent to private, loopback and link-local
+     * addresses (a lab, the tests); off, only public addresses are reached.
+     */
+    webhookAllowPrivate: boolean;
+  };
 }
 
 export interface MailConfig {
@@ -305,6 +313,10 @@ const envSchema = z.object({
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SOURCE_MAPS_DIR: z.string().min(1).optional(),
+  ALERT_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   ...oidcEnvSchema,
   ...scimEnvSchema,
 });
@@ -431,6 +443,7 @@ export function loadConfig(env: Env): Config {
     ssoRequiredDomains: oidc ? (vars.SSO_REQUIRED_DOMAINS ?? []) : [],
     roleMapping: { map: vars.OIDC_ROLE_MAP ?? new Map(), defaultRole: vars.OIDC_DEFAULT_ROLE },
     scim: buildScimConfig(vars),
+    alerts: { webhookAllowPrivate: vars.ALERT_WEBHOOK_ALLOW_PRIVATE },
   };
 }
 

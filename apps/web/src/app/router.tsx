@@ -194,6 +194,10 @@ export const routes: RouteObject[] = [
               { path: paths.monitoring.mail.path, lazy: monitoringScreen('mail') },
               { path: paths.monitoring.security.path, lazy: monitoringScreen('security') },
               { path: paths.monitoring.directory.path, lazy: monitoringScreen('directory') },
+              {
+                path: paths.monitoring.alertChannels.path,
+                lazy: monitoringScreen('alertChannels'),
+              },
             ],
           },
         ],

@@ -57,6 +57,7 @@ export const paths = {
     mail: { path: '/monitoring/mail' },
     security: { path: '/monitoring/security' },
     directory: { path: '/monitoring/directory' },
+    alertChannels: { path: '/monitoring/alerts/channels' },
   },
   areas: areaRoutes,
   notFound: { path: '*' },

@@ -144,6 +144,7 @@ export const MAIL_KINDS = [
   'password_changed',
   'two_step',
   'test',
+  'alert',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -152,6 +153,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   password_changed: 'Password changed',
   two_step: 'Two-step sign-in',
   test: 'Test mail',
+  alert: 'Alert',
 };
 
 /**
@@ -240,6 +242,9 @@ export const AUDIT_ACTIONS = [
   'scim.token_refused',
   'scim.refused',
   'directory_group.changed',
+  'alert_channel.created',
+  'alert_channel.updated',
+  'alert_channel.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,6 +18,7 @@ import { sso } from './0015-sso.js';
 import { scim } from './0016-scim.js';
 import { uptimeHistory } from './0017-uptime-history.js';
 import { releases } from './0018-releases.js';
+import { alertChannels } from './0019-alert-channels.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -43,5 +44,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0016-scim': scim(engine),
     '0017-uptime-history': uptimeHistory(engine),
     '0018-releases': releases(engine),
+    '0019-alert-channels': alertChannels(engine),
   };
 }

@@ -21,3 +21,6 @@ export const security = async () => ({
 export const directory = async () => ({
   Component: (await import('./directory.js')).DirectoryRoute,
 });
+export const alertChannels = async () => ({
+  Component: (await import('./alert-channels.js')).AlertChannelsRoute,
+});
