@@ -41,6 +41,7 @@ export * from './monitoring/constants.js';
 export * from './monitoring/messages.js';
 export * from './monitoring/schemas.js';
 export * from './monitoring/types.js';
+export * from './monitoring/alert-rules.js';
 
 export * from './directory/constants.js';
 export * from './directory/messages.js';

@@ -211,6 +211,12 @@ export const AUDIT_ACTIONS = [
   'scim.token_refused',
   'scim.refused',
   'directory_group.changed',
+  'alert_rule.created',
+  'alert_rule.updated',
+  'alert_rule.deleted',
+  'incident.acknowledged',
+  'maintenance_window.created',
+  'maintenance_window.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
