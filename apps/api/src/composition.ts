@@ -11,6 +11,7 @@ import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
+import { createAlertChannelsModule, type AlertDelivery } from './modules/alert-channels/index.js';
 import type { AuditRepository } from './modules/audit/index.js';
 import { createAuthModule, type AuthService } from './modules/auth/index.js';
 import { createBudgetingModule, type BudgetingServices } from './modules/budgeting/index.js';
@@ -316,6 +317,8 @@ export interface ServerServices {
   security: SecurityService;
   /** Only with METRICS_TOKEN. */
   metrics: Metrics | undefined;
+  /** Alert notices to channels (email and signed webhooks); the alert rules send through it. */
+  alertDelivery: AlertDelivery;
 }
 
 /**
@@ -418,6 +421,7 @@ export function createServerServices(
     identityProvider: ssoStatus,
     clock,
   });
+  const { alertDelivery } = createAlertChannelsModule({});
   const { invitations } = createInvitationsModule({
     unitOfWork,
     users: core.users,
@@ -470,6 +474,7 @@ export function createServerServices(
     overview: monitoring.overview,
     security: monitoring.security,
     metrics: monitoring.metrics,
+    alertDelivery,
   };
 }
 
