@@ -12,6 +12,13 @@ import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
 import { createAlertChannelsModule, type AlertDelivery } from './modules/alert-channels/index.js';
+import {
+  createAlertRulesModule,
+  maintenanceWindowsOf,
+  type AlertEvaluator,
+  type AlertRulesService,
+  type MaintenanceWindowsBetween,
+} from './modules/alert-rules/index.js';
 import type { AuditRepository } from './modules/audit/index.js';
 import { createAuthModule, type AuthService } from './modules/auth/index.js';
 import { createBudgetingModule, type BudgetingServices } from './modules/budgeting/index.js';
@@ -248,6 +255,8 @@ export interface InfrastructureOptions {
   revocations?: RevocationBus;
   /** The system clock unless given. */
   clock?: Clock;
+  /** Where alert notices go; the alert channels module's unless given (tests record them). */
+  alertDelivery?: AlertDelivery;
 }
 
 /**
@@ -319,6 +328,12 @@ export interface ServerServices {
   metrics: Metrics | undefined;
   /** Alert notices to channels (email and signed webhooks); the alert rules send through it. */
   alertDelivery: AlertDelivery;
+  /** Monitoring › Alerts: rules, incidents, maintenance windows. */
+  alertRules: AlertRulesService;
+  /** One pass over the alert rules (the periodic job's run). */
+  alertEvaluator: AlertEvaluator;
+  /** Maintenance windows between two times (uptime figures leave them out). */
+  maintenanceWindowsBetween: MaintenanceWindowsBetween;
 }
 
 /**
@@ -328,6 +343,7 @@ export interface ServerServices {
 export function createServerServices(
   config: Config,
   { logger: log, clock, database, redis, counters, revocations }: Infrastructure,
+  overrides: Pick<InfrastructureOptions, 'alertDelivery'> = {},
 ): ServerServices {
   const {
     services: core,
@@ -421,7 +437,16 @@ export function createServerServices(
     identityProvider: ssoStatus,
     clock,
   });
-  const { alertDelivery } = createAlertChannelsModule({});
+  const alertDelivery = overrides.alertDelivery ?? createAlertChannelsModule({}).alertDelivery;
+  const { alertRules, alertEvaluator } = createAlertRulesModule({
+    repositories,
+    unitOfWork,
+    delivery: alertDelivery,
+    checks: () => monitoring.overview.currentChecks(),
+    appUrl: config.appUrl,
+    log,
+    clock,
+  });
   const { invitations } = createInvitationsModule({
     unitOfWork,
     users: core.users,
@@ -475,6 +500,9 @@ export function createServerServices(
     security: monitoring.security,
     metrics: monitoring.metrics,
     alertDelivery,
+    alertRules,
+    alertEvaluator,
+    maintenanceWindowsBetween: maintenanceWindowsOf(repositories.alertRules),
   };
 }
 
@@ -484,5 +512,5 @@ export async function composeServer(
   options: InfrastructureOptions = {},
 ): Promise<{ infrastructure: Infrastructure; services: ServerServices }> {
   const infrastructure = await openInfrastructure(config, options);
-  return { infrastructure, services: createServerServices(config, infrastructure) };
+  return { infrastructure, services: createServerServices(config, infrastructure, options) };
 }

@@ -4,6 +4,7 @@ import type { DbEngine } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { JobLeaseRepository } from './db/job-leases.js';
+import { AlertRulesRepository } from './modules/alert-rules/index.js';
 import { AuditRepository } from './modules/audit/index.js';
 import {
   ClosedMonthsRepository,
@@ -69,6 +70,8 @@ export interface Repositories {
   scimTokens: ScimTokensRepository;
   /** Monitoring › Directory's sync log. */
   scimLog: ScimLogRepository;
+  /** Alert rules, incidents and maintenance windows (modules/alert-rules). */
+  alertRules: AlertRulesRepository;
 }
 
 export interface RepositoryOptions {
@@ -109,5 +112,6 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): 
     directory: new DirectoryRepository(db),
     scimTokens: new ScimTokensRepository(db),
     scimLog: new ScimLogRepository(db),
+    alertRules: new AlertRulesRepository(db),
   };
 }

@@ -75,6 +75,8 @@ export interface TestAppOptions {
   databaseUrl?: (url: string) => string;
   /** Told of every route the app registers, as it registers it. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Where alert notices go (the alert channels module's unless given). */
+  alertDelivery?: BuildAppOptions['alertDelivery'];
 }
 
 const usePostgres = () => process.env.TEST_DB === 'postgres';
@@ -140,7 +142,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await migrateToLatest(database);
   const logger = options.logger ?? createLogger(config.logLevel);
   const clock = options.clock ?? new ManualClock();
-  const app = await buildApp(config, { database, logger, clock, onRoute: options.onRoute });
+  const app = await buildApp(config, {
+    database,
+    logger,
+    clock,
+    onRoute: options.onRoute,
+    alertDelivery: options.alertDelivery,
+  });
   await app.ready();
   return {
     app,

@@ -76,6 +76,8 @@ export interface Config {
     browserReportsPerDay: number;
     release: string | null;
   };
+  /** Alert rules: how often the evaluator makes a pass (ALERTS_EVALUATION_INTERVAL, seconds). */
+  alerts: { evaluationIntervalMs: number };
   redisUrl: string | undefined;
   /** Before every Redis key and channel. */
   redisPrefix: string;
@@ -262,6 +264,7 @@ const envSchema = z.object({
     5_000,
   ),
   APP_RELEASE: z.string().trim().max(100).optional(),
+  ALERTS_EVALUATION_INTERVAL: int(1, 86_400, 'must be whole seconds from 1 to 86400').default(60),
   REDIS_URL: urlWithProtocols(
     ['redis:', 'rediss:'],
     'must be a redis:// or rediss:// URL',
@@ -392,6 +395,7 @@ export function loadConfig(env: Env): Config {
       browserReportsPerDay: vars.ERROR_REPORTS_PER_DAY,
       release: vars.APP_RELEASE ?? null,
     },
+    alerts: { evaluationIntervalMs: vars.ALERTS_EVALUATION_INTERVAL * 1000 },
     redisUrl: vars.REDIS_URL,
     redisPrefix: vars.REDIS_PREFIX,
     firstAdmin:

@@ -217,7 +217,8 @@ export const listIncidentsQuerySchema = z.object({
 });
 export type ListIncidentsQuery = z.infer<typeof listIncidentsQuerySchema>;
 
-export type IncidentSubjectType = 'error_group' | 'health_check' | 'project' | 'errors' | 'mail' | 'lockouts';
+export type IncidentSubjectType =
+  'error_group' | 'health_check' | 'project' | 'errors' | 'mail' | 'lockouts';
 
 export interface IncidentSubject {
   type: IncidentSubjectType;

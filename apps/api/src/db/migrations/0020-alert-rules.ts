@@ -57,9 +57,7 @@ export function alertRules(engine: DbEngine): Migration {
         .addColumn('count', 'integer', (col) => col.notNull())
         .addColumn('opened_at', time, (col) => col.notNull())
         .addColumn('acknowledged_at', time)
-        .addColumn('acknowledged_by', id, (col) =>
-          col.references('users.id').onDelete('set null'),
-        )
+        .addColumn('acknowledged_by', id, (col) => col.references('users.id').onDelete('set null'))
         .addColumn('resolved_at', time)
         .addColumn('last_notified_at', time)
         .execute();

@@ -139,6 +139,11 @@ export class OverviewService {
     };
   }
 
+  /** The checks alone, as the Overview shows them now (the alert rules watch them). */
+  async currentChecks(): Promise<OverviewCheck[]> {
+    return this.checks(this.deps.clock.now(), this.deps.identityProvider?.());
+  }
+
   private async checks(
     now: number,
     identityProvider: Promise<OverviewIdentityProvider> | undefined,
