@@ -7,7 +7,12 @@ import type { Config, TrustProxy } from './config/env.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
-import { alertChannelsRoutes, type WebhookWorker } from './modules/alert-channels/index.js';
+import {
+  alertChannelsRoutes,
+  type AlertDelivery,
+  type WebhookWorker,
+} from './modules/alert-channels/index.js';
+import { alertRulesRoutes, type AlertEvaluator } from './modules/alert-rules/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { ssoRoutes } from './modules/sso/index.js';
@@ -75,6 +80,8 @@ declare module 'fastify' {
     usersBulk: UsersBulkService;
     /** The access tokens' JWT signer and verifier (tests sign with it). */
     jwt: TokenSigner;
+    /** The alert rules' evaluator (tests run a pass with the injected clock). */
+    alertEvaluator: AlertEvaluator;
   }
 }
 
@@ -106,6 +113,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The maintenance windows, left out of uptime availability; none unless given. */
   uptimeExclusions?: UptimeExclusions;
+  /** Where alert notices go; the alert channels module's unless given. */
+  alertDelivery?: AlertDelivery;
 }
 
 /**
@@ -174,6 +183,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.decorate('overview', services.overview);
   app.decorate('uptimeSampler', services.uptimeSampler);
   app.decorate('jwt', services.jwt);
+  app.decorate('alertEvaluator', services.alertEvaluator);
 
   // Registered after the hook above that closes the database, so they stop first.
   await app.register(mailerPlugin, { worker: account.mailWorker });
@@ -195,6 +205,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       intervalMs: RETENTION_INTERVAL_MS,
       run: async () => {
         await core.retention.run();
+      },
+    }),
+  );
+  // Every process schedules it; the pass's lease lets one evaluate at a time.
+  await app.register(
+    periodicJob({
+      name: 'alerts',
+      intervalMs: config.alerts.evaluationIntervalMs,
+      run: async () => {
+        await services.alertEvaluator.evaluate();
       },
     }),
   );
@@ -263,6 +283,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(overviewRoutes, { overview: services.overview });
       await api.register(uptimeRoutes, { uptime: core.uptime, clock });
       await api.register(alertChannelsRoutes, { channels: services.alertChannels });
+      await api.register(alertRulesRoutes, { alertRules: services.alertRules });
       await api.register(projectsRoutes, { projects: core.budgeting.projects });
       await api.register(costsRoutes, { costs: core.budgeting.costs });
       await api.register(costRatesRoutes, { rates: core.budgeting.costRates });

@@ -17,6 +17,13 @@ import {
   type AlertDelivery,
   type WebhookWorker,
 } from './modules/alert-channels/index.js';
+import {
+  createAlertRulesModule,
+  maintenanceWindowsOf,
+  type AlertEvaluator,
+  type AlertRulesService,
+  type MaintenanceWindowsBetween,
+} from './modules/alert-rules/index.js';
 import type { AuditRepository } from './modules/audit/index.js';
 import { createAuthModule, type AuthService } from './modules/auth/index.js';
 import { createBudgetingModule, type BudgetingServices } from './modules/budgeting/index.js';
@@ -273,6 +280,8 @@ export interface InfrastructureOptions {
   revocations?: RevocationBus;
   /** The system clock unless given. */
   clock?: Clock;
+  /** Where alert notices go; the alert channels module's unless given (tests record them). */
+  alertDelivery?: AlertDelivery;
 }
 
 /** What the server is built with besides its infrastructure. */
@@ -353,6 +362,12 @@ export interface ServerServices {
   alertChannels: AlertChannelsService;
   /** Sends the webhook outbox (started with the app). */
   webhookWorker: WebhookWorker;
+  /** Monitoring › Alerts: rules, incidents, maintenance windows. */
+  alertRules: AlertRulesService;
+  /** One pass over the alert rules (the periodic job's run). */
+  alertEvaluator: AlertEvaluator;
+  /** Maintenance windows between two times (uptime figures leave them out). */
+  maintenanceWindowsBetween: MaintenanceWindowsBetween;
 }
 
 /**
@@ -363,6 +378,7 @@ export function createServerServices(
   config: Config,
   { logger: log, clock, database, redis, counters, revocations }: Infrastructure,
   ports: CorePorts = {},
+  overrides: Pick<InfrastructureOptions, 'alertDelivery'> = {},
 ): ServerServices {
   const {
     services: core,
@@ -468,6 +484,16 @@ export function createServerServices(
     log,
     clock,
   });
+  const alertDelivery = overrides.alertDelivery ?? alerts.alertDelivery;
+  const { alertRules, alertEvaluator } = createAlertRulesModule({
+    repositories,
+    unitOfWork,
+    delivery: alertDelivery,
+    checks: () => monitoring.overview.currentChecks(),
+    appUrl: config.appUrl,
+    log,
+    clock,
+  });
   const { invitations } = createInvitationsModule({
     unitOfWork,
     users: core.users,
@@ -521,9 +547,12 @@ export function createServerServices(
     uptimeSampler: monitoring.uptimeSampler,
     security: monitoring.security,
     metrics: monitoring.metrics,
-    alertDelivery: alerts.alertDelivery,
+    alertDelivery,
     alertChannels: alerts.channels,
     webhookWorker: alerts.webhookWorker,
+    alertRules,
+    alertEvaluator,
+    maintenanceWindowsBetween: maintenanceWindowsOf(repositories.alertRules),
   };
 }
 
@@ -535,8 +564,11 @@ export async function composeServer(
   const infrastructure = await openInfrastructure(config, options);
   return {
     infrastructure,
-    services: createServerServices(config, infrastructure, {
-      uptimeExclusions: options.uptimeExclusions,
-    }),
+    services: createServerServices(
+      config,
+      infrastructure,
+      { uptimeExclusions: options.uptimeExclusions },
+      options,
+    ),
   };
 }

@@ -5,6 +5,7 @@ import type { DB } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { JobLeaseRepository } from './db/job-leases.js';
 import { AlertChannelsRepository } from './modules/alert-channels/index.js';
+import { AlertRulesRepository } from './modules/alert-rules/index.js';
 import { AuditRepository } from './modules/audit/index.js';
 import {
   ClosedMonthsRepository,
@@ -75,6 +76,8 @@ export interface Repositories {
   scimTokens: ScimTokensRepository;
   /** Monitoring › Directory's sync log. */
   scimLog: ScimLogRepository;
+  /** Alert rules, incidents and maintenance windows (modules/alert-rules). */
+  alertRules: AlertRulesRepository;
 }
 
 export interface RepositoryOptions {
@@ -117,5 +120,6 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): 
     directory: new DirectoryRepository(db),
     scimTokens: new ScimTokensRepository(db),
     scimLog: new ScimLogRepository(db),
+    alertRules: new AlertRulesRepository(db),
   };
 }

@@ -77,6 +77,8 @@ export interface TestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** The maintenance windows uptime history leaves out; none unless given. */
   uptimeExclusions?: BuildAppOptions['uptimeExclusions'];
+  /** Where alert notices go (the alert channels module's unless given). */
+  alertDelivery?: BuildAppOptions['alertDelivery'];
 }
 
 const usePostgres = () => process.env.TEST_DB === 'postgres';
@@ -150,6 +152,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     onRoute: options.onRoute,
     ...(options.uptimeExclusions && { uptimeExclusions: options.uptimeExclusions }),
+    alertDelivery: options.alertDelivery,
   });
   await app.ready();
   return {

@@ -120,6 +120,8 @@ export interface Config {
   scim: ScimConfig;
   /** Alerts (issue 37). */
   alerts: {
+    /** How often the alert rules' evaluator makes a pass (ALERTS_EVALUATION_INTERVAL, seconds). */
+    evaluationIntervalMs: number;
     /**
      * ALERT_WEBHOOK_ALLOW_PRIVATE: webhooks may be sent to private, loopback and link-local
      * addresses (a lab, the tests); off, only public addresses are reached.
@@ -275,6 +277,7 @@ const envSchema = z.object({
     5_000,
   ),
   APP_RELEASE: z.string().trim().max(100).optional(),
+  ALERTS_EVALUATION_INTERVAL: int(1, 86_400, 'must be whole seconds from 1 to 86400').default(60),
   REDIS_URL: urlWithProtocols(
     ['redis:', 'rediss:'],
     'must be a redis:// or rediss:// URL',
@@ -443,7 +446,10 @@ export function loadConfig(env: Env): Config {
     ssoRequiredDomains: oidc ? (vars.SSO_REQUIRED_DOMAINS ?? []) : [],
     roleMapping: { map: vars.OIDC_ROLE_MAP ?? new Map(), defaultRole: vars.OIDC_DEFAULT_ROLE },
     scim: buildScimConfig(vars),
-    alerts: { webhookAllowPrivate: vars.ALERT_WEBHOOK_ALLOW_PRIVATE },
+    alerts: {
+      evaluationIntervalMs: vars.ALERTS_EVALUATION_INTERVAL * 1000,
+      webhookAllowPrivate: vars.ALERT_WEBHOOK_ALLOW_PRIVATE,
+    },
   };
 }
 

@@ -516,6 +516,68 @@ export interface SsoExchangesTable {
   expires_at: string;
 }
 
+/** Alerts (issue 37): a rule, settings by kind as JSON (migration 0020). */
+export interface AlertRulesTable {
+  id: string;
+  kind: string;
+  name: string;
+  /** JSON array of channel ids. */
+  channel_ids: string;
+  /** 1 or 0. */
+  enabled: number;
+  cooldown_minutes: number;
+  repeat_every_minutes: number | null;
+  /** JSON object: the kind's settings. */
+  settings: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The end of the window the evaluator last read. */
+  evaluated_until: string | null;
+}
+
+export interface AlertIncidentsTable {
+  id: string;
+  rule_id: string;
+  kind: string;
+  subject_key: string;
+  summary: string;
+  /** JSON object: the subject and its figures. */
+  data: string;
+  count: number;
+  opened_at: string;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  resolved_at: string | null;
+  last_notified_at: string | null;
+}
+
+export interface AlertIncidentEventsTable {
+  id: string;
+  incident_id: string;
+  at: string;
+  type: string;
+  actor_id: string | null;
+  detail: string | null;
+}
+
+export interface AlertPendingTable {
+  rule_id: string;
+  subject_key: string;
+  since: string;
+}
+
+export interface MaintenanceWindowsTable {
+  id: string;
+  starts_at: string;
+  ends_at: string;
+  reason: string;
+  /** JSON array of rule ids; empty: every rule. */
+  rule_ids: string;
+  created_by: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -556,4 +618,9 @@ export interface DB {
   directory_groups: DirectoryGroupsTable;
   directory_group_members: DirectoryGroupMembersTable;
   scim_sync_log: ScimSyncLogTable;
+  alert_rules: AlertRulesTable;
+  alert_incidents: AlertIncidentsTable;
+  alert_incident_events: AlertIncidentEventsTable;
+  alert_pending: AlertPendingTable;
+  maintenance_windows: MaintenanceWindowsTable;
 }

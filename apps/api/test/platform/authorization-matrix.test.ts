@@ -1032,6 +1032,85 @@ const CALLS: Call[] = [
     }),
   },
   {
+    // Admins see every rule, finance the budget rules (modules/alert-rules).
+    name: 'GET /monitoring/alert-rules',
+    targets: ['none'],
+    expect: financial(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/alert-rules' }),
+  },
+  {
+    // A budget rule: admins and finance may add it (other kinds are admin only: test/alerts).
+    name: 'POST /monitoring/alert-rules',
+    targets: ['none'],
+    expect: financial(201),
+    request: (_target, _png, { projectId }) => ({
+      method: 'POST',
+      url: '/api/monitoring/alert-rules',
+      payload: { kind: 'budget_threshold', name: 'Matrix budget', channelIds: [], projectId },
+    }),
+  },
+  {
+    // No such rule: admins and finance get as far as 404, everyone else is stopped first.
+    name: 'PATCH /monitoring/alert-rules/:id',
+    targets: ['none'],
+    expect: financial(404),
+    request: () => ({
+      method: 'PATCH',
+      url: `/api/monitoring/alert-rules/${NO_GROUP}`,
+      payload: { name: 'Renamed' },
+    }),
+  },
+  {
+    name: 'DELETE /monitoring/alert-rules/:id',
+    targets: ['none'],
+    expect: financial(404),
+    request: () => ({ method: 'DELETE', url: `/api/monitoring/alert-rules/${NO_GROUP}` }),
+  },
+  {
+    name: 'GET /monitoring/incidents',
+    targets: ['none'],
+    expect: financial(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/incidents' }),
+  },
+  {
+    name: 'GET /monitoring/incidents/:id',
+    targets: ['none'],
+    expect: financial(404),
+    request: () => ({ method: 'GET', url: `/api/monitoring/incidents/${NO_GROUP}` }),
+  },
+  {
+    name: 'POST /monitoring/incidents/:id/acknowledge',
+    targets: ['none'],
+    expect: financial(404),
+    request: () => ({ method: 'POST', url: `/api/monitoring/incidents/${NO_GROUP}/acknowledge` }),
+  },
+  {
+    name: 'GET /monitoring/maintenance-windows',
+    targets: ['none'],
+    expect: adminOnly(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/maintenance-windows' }),
+  },
+  {
+    name: 'POST /monitoring/maintenance-windows',
+    targets: ['none'],
+    expect: adminOnly(201),
+    request: () => ({
+      method: 'POST',
+      url: '/api/monitoring/maintenance-windows',
+      payload: {
+        startsAt: '2040-01-01T00:00:00Z',
+        endsAt: '2040-01-01T01:00:00Z',
+        reason: 'Matrix window',
+      },
+    }),
+  },
+  {
+    name: 'DELETE /monitoring/maintenance-windows/:id',
+    targets: ['none'],
+    expect: adminOnly(404),
+    request: () => ({ method: 'DELETE', url: `/api/monitoring/maintenance-windows/${NO_GROUP}` }),
+  },
+  {
     name: 'POST /projects/:id/budget-revisions',
     targets: ['none'],
     expect: financial(201),

@@ -245,6 +245,12 @@ export const AUDIT_ACTIONS = [
   'alert_channel.created',
   'alert_channel.updated',
   'alert_channel.deleted',
+  'alert_rule.created',
+  'alert_rule.updated',
+  'alert_rule.deleted',
+  'incident.acknowledged',
+  'maintenance_window.created',
+  'maintenance_window.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,6 +19,7 @@ import { scim } from './0016-scim.js';
 import { uptimeHistory } from './0017-uptime-history.js';
 import { releases } from './0018-releases.js';
 import { alertChannels } from './0019-alert-channels.js';
+import { alertRules } from './0020-alert-rules.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -45,5 +46,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0017-uptime-history': uptimeHistory(engine),
     '0018-releases': releases(engine),
     '0019-alert-channels': alertChannels(engine),
+    '0020-alert-rules': alertRules(engine),
   };
 }

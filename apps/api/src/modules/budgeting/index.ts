@@ -13,5 +13,6 @@ export { ImportBatchesRepository } from './import-batches.repository.js';
 export { importsRoutes } from './imports.routes.js';
 export type { ImportsService } from './imports.service.js';
 export { ProjectsRepository } from './projects.repository.js';
+export { forecastMinor } from './project-figures.js';
 export { projectsRoutes } from './projects.routes.js';
 export type { ProjectsService } from './projects.service.js';

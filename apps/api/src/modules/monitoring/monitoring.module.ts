@@ -150,7 +150,7 @@ export function createMonitoringModule(deps: MonitoringModuleDeps): MonitoringMo
     mailDelivery: new MailDeliveryCheck({ outbox: repositories.overview, smtp, clock }),
     overview,
     uptimeSampler: new UptimeSampler({
-      runChecks: () => overview.runChecks(),
+      runChecks: () => overview.currentChecks(),
       uptime: deps.uptime,
       log: deps.log,
       clock,

@@ -151,10 +151,12 @@ export class OverviewService {
     };
   }
 
-  /** Every check, run now (the uptime sampler keeps their results). */
-  async runChecks(): Promise<CheckSample[]> {
-    const identityProvider = this.deps.identityProvider?.();
-    return this.checks(this.deps.clock.now(), identityProvider);
+  /**
+   * Every check, run now, as the Overview shows it: the uptime sampler keeps the results, and
+   * the alert rules watch them.
+   */
+  async currentChecks(): Promise<CheckRun[]> {
+    return this.checks(this.deps.clock.now(), this.deps.identityProvider?.());
   }
 
   private async checks(
