@@ -147,6 +147,16 @@ export const BUDGETS = [
     unit: 'ms',
     requires: 'postgres',
   },
+  // Issue 37: the alert rules' evaluator runs every minute; one rule of each kind.
+  ...['sqlite', 'postgres'].map((engine) => ({
+    id: `monitoring-alert-pass-${engine}`,
+    label: `alert rules' pass, database time p50, 1M audit events + 100k occurrences, ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`,
+    figure: `monitoring.${engine}.alertPassDbP50Ms`,
+    op: /** @type {const} */ ('<'),
+    limit: 50,
+    unit: /** @type {const} */ ('ms'),
+    ...(engine === 'postgres' ? { requires: /** @type {const} */ ('postgres') } : {}),
+  })),
   {
     id: 'login-p99',
     label: 'login p99 at 4 concurrent',

@@ -20,6 +20,18 @@ const MONITORING_SCRIPT = 'bench/monitoring/run.mjs';
  * @property {number} errorGroupsWorstP50Ms
  * @property {number} auditWorstP50Ms
  * @property {MonitoringCase[]} cases
+ * @property {AlertPass} alertPass
+ * @property {number} alertPassDbP50Ms
+ */
+
+/**
+ * @typedef {object} AlertPass the alert rules' evaluator, one rule of each kind (issue 37)
+ * @property {number} rules
+ * @property {number} passes
+ * @property {number} statements the most a pass made
+ * @property {number} dbP50Ms database time of a pass (bench/lib/query-timer.mjs), p50
+ * @property {number} dbMaxMs
+ * @property {number} wallP50Ms the whole pass, p50
  */
 
 /**
@@ -35,12 +47,12 @@ export async function measureMonitoring({ root, log }) {
 
 /**
  * The worst p50 of each list's cases, per engine.
- * @param {Record<string, { seedSeconds: number, cases: MonitoringCase[] }>} engines
+ * @param {Record<string, { seedSeconds: number, cases: MonitoringCase[], alertPass: AlertPass }>} engines
  */
 export function summarizeMonitoring(engines) {
   /** @type {Record<string, MonitoringEngine>} */
   const summary = {};
-  for (const [engine, { seedSeconds, cases }] of Object.entries(engines)) {
+  for (const [engine, { seedSeconds, cases, alertPass }] of Object.entries(engines)) {
     const worst = (/** @type {MonitoringCase['list']} */ list) => {
       const p50s = cases.filter((c) => c.list === list).map((c) => c.p50Ms);
       if (p50s.length === 0) throw new Error(`${engine}: no ${list} case`);
@@ -51,6 +63,8 @@ export function summarizeMonitoring(engines) {
       errorGroupsWorstP50Ms: worst('errorGroups'),
       auditWorstP50Ms: worst('audit'),
       cases,
+      alertPass,
+      alertPassDbP50Ms: alertPass.dbP50Ms,
     };
   }
   return summary;

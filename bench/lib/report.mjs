@@ -151,12 +151,19 @@ export function buildRows({ figures, notMeasured, settings }) {
         value: `p50 ${formatMs(c.p50Ms)} · p99 ${formatMs(c.p99Ms)}`,
       });
     }
+    const pass = result.alertPass;
+    rows.push({
+      label: `${engine}: alert rules' pass (${pass.rules} rules), database time`,
+      value: `p50 ${formatMs(pass.dbP50Ms)} · max ${formatMs(pass.dbMaxMs)} · whole pass p50 ${formatMs(pass.wallP50Ms)}`,
+    });
   }
   for (const id of [
     'error-groups-sqlite-p50',
     'audit-sqlite-p50',
     'error-groups-postgres-p50',
     'audit-postgres-p50',
+    'alert-pass-sqlite',
+    'alert-pass-postgres',
   ]) {
     rows.push({ label: '', value: '', budgetId: `monitoring-${id}` });
   }
