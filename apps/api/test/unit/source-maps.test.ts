@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -105,18 +105,31 @@ describe('SourceMaps', () => {
     ]);
   });
 
-  it('keeps a bounded number of parsed maps', async () => {
-    const maps = new SourceMaps({ dir: fixture.mapsDir, log, cachedMaps: 2 });
+  it('keeps a bounded number of parsed maps, and no misses', async () => {
+    const map = path.join(fixture.mapsDir, 'assets', `${FIXTURE_BUNDLE}.map`);
+    for (const copy of ['copy-A1.js', 'copy-B2.js']) {
+      copyFileSync(map, path.join(fixture.mapsDir, 'assets', `${copy}.map`));
+    }
+    // Where the fixture threw: a position its map (and so each copy) has.
     const frame = (bundle: string) => ({
       fileName: `${FIXTURE_ORIGIN}/assets/${bundle}`,
       lineNumber: 1,
-      columnNumber: 10,
+      columnNumber: fixture.frames[0]!.columnNumber,
     });
-    await maps.mapFrames(
-      ['a-1.js', 'b-2.js', 'c-3.js', FIXTURE_BUNDLE].map(frame),
+    const maps = new SourceMaps({ dir: fixture.mapsDir, log, cachedMaps: 2 });
+    const { mapped } = await maps.mapFrames(
+      [FIXTURE_BUNDLE, 'copy-A1.js', 'copy-B2.js'].map(frame),
       fixture.release,
     );
+    expect(mapped).toBe(true);
     expect(maps.cachedCount).toBe(2);
+
+    // Bundles without a map are not kept: made-up names never push the real maps out.
+    const cached = new SourceMaps({ dir: fixture.mapsDir, log, cachedMaps: 1 });
+    await cached.mapFrames([frame(FIXTURE_BUNDLE)], fixture.release);
+    await cached.mapFrames(['made-up-1.js', 'made-up-2.js'].map(frame), fixture.release);
+    expect(cached.cachedCount).toBe(1);
+    expect((await cached.mapFrames([frame(FIXTURE_BUNDLE)], fixture.release)).mapped).toBe(true);
   });
 
   it('groups the mapped stack by our source, the same across releases', async () => {

@@ -131,12 +131,20 @@ export class SourceMaps {
       return null;
     });
     this.maps.set(bundle, parsed);
-    const limit = this.deps.cachedMaps ?? CACHED_MAPS;
-    while (this.maps.size > limit) {
-      const oldest = this.maps.keys().next().value;
-      if (oldest === undefined) break;
-      this.maps.delete(oldest);
-    }
+    void parsed.then((map) => {
+      if (this.maps.get(bundle) !== parsed) return;
+      // A miss is not kept: bundle names come from anyone's report, and made-up ones must not
+      // push the real maps out. A map is, and the least recently used go past the limit.
+      if (map === null) {
+        this.maps.delete(bundle);
+        return;
+      }
+      const limit = this.deps.cachedMaps ?? CACHED_MAPS;
+      for (const key of this.maps.keys()) {
+        if (this.maps.size <= limit) break;
+        if (key !== bundle) this.maps.delete(key);
+      }
+    });
     return parsed;
   }
 
