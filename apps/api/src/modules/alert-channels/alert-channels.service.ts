@@ -342,6 +342,7 @@ export class AlertChannelsService implements AlertDelivery {
         for (const person of people) {
           await this.deps.mails.alert(scope, person, {
             summary: notice.summary,
+            ruleName: notice.rule.name,
             occurredAt: new Date(notice.occurredAt),
             data: notice.data,
             link: notice.link,

@@ -7,6 +7,7 @@ import {
   passwordResetMail,
   testMail,
   twoStepMail,
+  type AlertMailInput,
   type MailContent,
   type TwoStepMailEvent,
 } from './mail.templates.js';
@@ -137,7 +138,7 @@ export class AccountMails {
   alert(
     scope: MailScope,
     user: MailRecipient,
-    notice: { summary: string; occurredAt: Date; data: Record<string, unknown>; link: string },
+    notice: Omit<AlertMailInput, 'recipientName'>,
   ): Promise<string> {
     return this.enqueue(
       scope,

@@ -69,6 +69,8 @@ export interface AlertMailInput {
   recipientName: string | null;
   /** One line in plain words: the subject and the first paragraph. */
   summary: string;
+  /** The alert rule that sent it, so that its reader knows which of their rules speaks. */
+  ruleName: string;
   occurredAt: Date;
   /** The notice's figures; the scalar ones are listed (nested objects are left to the page). */
   data: Record<string, unknown>;
@@ -238,7 +240,7 @@ export function alertMail(input: AlertMailInput): MailContent {
     recipientName: input.recipientName,
     paragraphs: [
       input.summary,
-      `Happened on ${formatUtc(input.occurredAt)}.`,
+      `Alert rule: ${input.ruleName}. Happened on ${formatUtc(input.occurredAt)}.`,
       ...alertFigures(input.data),
     ],
     action: { label: 'Open the alert', url: input.link },
