@@ -22,7 +22,6 @@ import {
   maintenanceWindowsOf,
   type AlertEvaluator,
   type AlertRulesService,
-  type MaintenanceWindowsBetween,
 } from './modules/alert-rules/index.js';
 import type { AuditRepository } from './modules/audit/index.js';
 import { createAuthModule, type AuthService } from './modules/auth/index.js';
@@ -168,7 +167,7 @@ function composeCore(
   });
   const { uptime } = createUptime({
     repositories,
-    uptimeExclusions: ports.uptimeExclusions,
+    uptimeExclusions: ports.uptimeExclusions ?? maintenanceWindowsOf(repositories.alertRules),
     clock,
   });
   const { users } = createUsersModule({
@@ -366,8 +365,6 @@ export interface ServerServices {
   alertRules: AlertRulesService;
   /** One pass over the alert rules (the periodic job's run). */
   alertEvaluator: AlertEvaluator;
-  /** Maintenance windows between two times (uptime figures leave them out). */
-  maintenanceWindowsBetween: MaintenanceWindowsBetween;
 }
 
 /**
@@ -552,7 +549,6 @@ export function createServerServices(
     webhookWorker: alerts.webhookWorker,
     alertRules,
     alertEvaluator,
-    maintenanceWindowsBetween: maintenanceWindowsOf(repositories.alertRules),
   };
 }
 
