@@ -7,7 +7,11 @@ import type { Config, TrustProxy } from './config/env.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
-import { alertChannelsRoutes, type WebhookWorker } from './modules/alert-channels/index.js';
+import {
+  alertChannelsRoutes,
+  type AlertDelivery,
+  type WebhookWorker,
+} from './modules/alert-channels/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { ssoRoutes } from './modules/sso/index.js';
@@ -62,6 +66,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** The webhook outbox worker (tests move the clock and wait for its passes). */
     webhookWorker: WebhookWorker;
+    /** Alert notices to channels (tests send through it as the alert rules do). */
+    alertDelivery: AlertDelivery;
     /** Monitoring › Overview (tests write heartbeats with it). */
     overview: OverviewService;
     /** Two-step sign-in (the passkey calls build on it). */
@@ -157,6 +163,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.decorate('services', core);
   app.decorate('mailWorker', account.mailWorker);
   app.decorate('webhookWorker', services.webhookWorker);
+  app.decorate('alertDelivery', services.alertDelivery);
   app.decorate('twoStep', services.twoStep);
   app.decorate('usersBulk', services.usersBulk);
   app.decorate('overview', services.overview);
