@@ -70,6 +70,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** The webhook outbox worker (tests move the clock and wait for its passes). */
     webhookWorker: WebhookWorker;
+    /** Alert notices to channels (tests send through it as the alert rules do). */
+    alertDelivery: AlertDelivery;
     /** Monitoring › Overview (tests write heartbeats with it). */
     overview: OverviewService;
     /** Uptime history's sampler (tests move the clock and call `sample`). */
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   app.decorate('services', core);
   app.decorate('mailWorker', account.mailWorker);
   app.decorate('webhookWorker', services.webhookWorker);
+  app.decorate('alertDelivery', services.alertDelivery);
   app.decorate('twoStep', services.twoStep);
   app.decorate('usersBulk', services.usersBulk);
   app.decorate('overview', services.overview);

@@ -1,13 +1,18 @@
 import type { AlertChannel, CreatedAlertChannel, WebhookDelivery } from '@staff-admin/shared';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/lib/logger.js';
+import { createSealedBox } from '../../src/lib/sealed-box.js';
 import {
   WEBHOOK_MAX_ATTEMPTS,
   webhookRetryDelayMs,
 } from '../../src/modules/alert-channels/index.js';
+import { createWebhookSender } from '../../src/modules/alert-channels/webhook-sender.js';
+import { WebhookWorker } from '../../src/modules/alert-channels/webhook-worker.js';
 import {
   bearer,
   createSignedInAdmin,
+  TEST_AUTH_SECRET,
   createTestApp,
   loginTokens,
   type SignedInUser,
@@ -253,5 +258,35 @@ describe('retries', () => {
       .where('channel_id', '=', channel.id)
       .execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('several workers', () => {
+  it('never send one delivery twice: each is claimed by one worker', async () => {
+    const channel = await createWebhook();
+    const sends = 6;
+    for (let index = 0; index < sends; index += 1) {
+      await sendTest(channel.id);
+    }
+    // A second worker on the same database, as another API process would run.
+    const other = new WebhookWorker({
+      repository: t.services.repositories.alertChannels,
+      box: createSealedBox(TEST_AUTH_SECRET, 'alert-webhook-secret'),
+      send: createWebhookSender({ allowPrivate: true }),
+      log: createLogger('silent'),
+      clock: t.clock,
+    });
+    other.start();
+    try {
+      await Promise.all([t.app.webhookWorker.nextPass(), other.nextPass()]);
+      await Promise.all([t.app.webhookWorker.nextPass(), other.nextPass()]);
+    } finally {
+      await other.stop();
+    }
+    const ids = receiver.received.map((hook) => String(hook.headers['webhook-id']));
+    expect(ids).toHaveLength(sends);
+    expect(new Set(ids).size).toBe(sends);
+    const log = await deliveries(channel.id);
+    expect(log.every((delivery) => delivery.attempts.length === 1)).toBe(true);
   });
 });
