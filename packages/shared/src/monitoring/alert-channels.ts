@@ -92,19 +92,9 @@ export const webhookUrlSchema = z
   .trim()
   .min(1, { error: ALERT_CHANNEL_MESSAGES.urlRequired })
   .max(ALERT_CHANNEL_LIMITS.url, { error: ALERT_CHANNEL_MESSAGES.urlTooLong })
-  .superRefine((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: ALERT_CHANNEL_MESSAGES.urlInvalid });
-      return;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      ctx.addIssue({ code: 'custom', message: ALERT_CHANNEL_MESSAGES.urlInvalid });
-    } else if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: ALERT_CHANNEL_MESSAGES.urlCredentials });
-    }
+  .pipe(z.url({ protocol: /^https?$/, error: ALERT_CHANNEL_MESSAGES.urlInvalid }))
+  .refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), {
+    error: ALERT_CHANNEL_MESSAGES.urlCredentials,
   });
 
 export const alertChannelRecipientsSchema = z

@@ -19,7 +19,7 @@ import type { BrowserReportsToday } from './errors.service.js';
 import type { AuditRepository } from '../audit/index.js';
 import type { OverviewRepository } from './overview.repository.js';
 import type { ProcessMonitor } from './process-monitor.js';
-import type { Availability, CheckSample, UptimeService } from './uptime.service.js';
+import type { Availability, UptimeService } from './uptime.service.js';
 
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
