@@ -194,6 +194,11 @@ export const routes: RouteObject[] = [
               { path: paths.monitoring.mail.path, lazy: monitoringScreen('mail') },
               { path: paths.monitoring.security.path, lazy: monitoringScreen('security') },
               { path: paths.monitoring.directory.path, lazy: monitoringScreen('directory') },
+              { path: paths.monitoring.alerts.path, lazy: monitoringScreen('alerts') },
+              {
+                path: paths.monitoring.alertIncident.path,
+                lazy: monitoringScreen('alertIncident'),
+              },
             ],
           },
         ],

@@ -57,6 +57,11 @@ export const paths = {
     mail: { path: '/monitoring/mail' },
     security: { path: '/monitoring/security' },
     directory: { path: '/monitoring/directory' },
+    alerts: { path: '/monitoring/alerts' },
+    alertIncident: {
+      path: '/monitoring/alerts/incidents/:id',
+      getHref: (id: string) => `/monitoring/alerts/incidents/${encodeURIComponent(id)}`,
+    },
   },
   areas: areaRoutes,
   notFound: { path: '*' },

@@ -9,6 +9,7 @@ const SCREENS: readonly AreaScreen[] = [
   { label: 'Mail', to: paths.monitoring.mail.path },
   { label: 'Security', to: paths.monitoring.security.path },
   { label: 'Directory', to: paths.monitoring.directory.path },
+  { label: 'Alerts', to: paths.monitoring.alerts.path },
 ];
 
 export function MonitoringNav() {
