@@ -184,6 +184,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.financial.budgetAlerts.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/financial/budget-alerts.js'))
+                    .BudgetAlertsRoute,
+                }),
+              },
+              {
                 path: paths.monitoring.overview.path,
                 lazy: async () => ({
                   Component: (await import('./routes/app/monitoring/overview.js')).OverviewRoute,

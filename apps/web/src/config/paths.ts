@@ -46,6 +46,7 @@ export const paths = {
       getHref: (id: string) => `/financial/projects/${encodeURIComponent(id)}`,
     },
     closedMonths: { path: '/financial/closed-months' },
+    budgetAlerts: { path: '/financial/alerts' },
   },
   monitoring: {
     overview: { path: '/monitoring' },
