@@ -8,7 +8,11 @@ import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
 import { alertRulesRoutes, type AlertEvaluator } from './modules/alert-rules/index.js';
-import type { AlertDelivery } from './modules/alert-channels/index.js';
+import {
+  alertChannelsRoutes,
+  type AlertDelivery,
+  type WebhookWorker,
+} from './modules/alert-channels/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { ssoRoutes } from './modules/sso/index.js';
@@ -47,6 +51,7 @@ import { errorCapturePlugin } from './plugins/error-capture.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { createErrorHandler, isApiPath, notFoundHandler } from './plugins/error-handler.js';
 import { mailerPlugin } from './plugins/mailer.js';
+import { webhooksPlugin } from './plugins/webhooks.js';
 import { periodicJob } from './plugins/periodic-job.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -60,6 +65,8 @@ declare module 'fastify' {
     services: CoreServices;
     /** The outbox worker (tests wait for its passes). */
     mailWorker: MailWorker;
+    /** The webhook outbox worker (tests move the clock and wait for its passes). */
+    webhookWorker: WebhookWorker;
     /** Monitoring › Overview (tests write heartbeats with it). */
     overview: OverviewService;
     /** Two-step sign-in (the passkey calls build on it). */
@@ -158,6 +165,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
   await app.register(rateLimitPlugin, { counters, now });
   app.decorate('services', core);
   app.decorate('mailWorker', account.mailWorker);
+  app.decorate('webhookWorker', services.webhookWorker);
   app.decorate('twoStep', services.twoStep);
   app.decorate('usersBulk', services.usersBulk);
   app.decorate('overview', services.overview);
@@ -166,6 +174,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   // Registered after the hook above that closes the database, so they stop first.
   await app.register(mailerPlugin, { worker: account.mailWorker });
+  await app.register(webhooksPlugin, { worker: services.webhookWorker });
   await app.register(
     periodicJob({
       name: 'upload-sweep',
@@ -252,6 +261,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       await api.register(mailMonitoringRoutes, { mail: account.mailMonitoring });
       await api.register(overviewRoutes, { overview: services.overview });
       await api.register(alertRulesRoutes, { alertRules: services.alertRules });
+      await api.register(alertChannelsRoutes, { channels: services.alertChannels });
       await api.register(projectsRoutes, { projects: core.budgeting.projects });
       await api.register(costsRoutes, { costs: core.budgeting.costs });
       await api.register(costRatesRoutes, { rates: core.budgeting.costRates });

@@ -11,7 +11,12 @@ import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
-import { createAlertChannelsModule, type AlertDelivery } from './modules/alert-channels/index.js';
+import {
+  createAlertChannelsModule,
+  type AlertChannelsService,
+  type AlertDelivery,
+  type WebhookWorker,
+} from './modules/alert-channels/index.js';
 import {
   createAlertRulesModule,
   maintenanceWindowsOf,
@@ -328,6 +333,10 @@ export interface ServerServices {
   metrics: Metrics | undefined;
   /** Alert notices to channels (email and signed webhooks); the alert rules send through it. */
   alertDelivery: AlertDelivery;
+  /** Monitoring › Alerts › Channels. */
+  alertChannels: AlertChannelsService;
+  /** Sends the webhook outbox (started with the app). */
+  webhookWorker: WebhookWorker;
   /** Monitoring › Alerts: rules, incidents, maintenance windows. */
   alertRules: AlertRulesService;
   /** One pass over the alert rules (the periodic job's run). */
@@ -437,7 +446,17 @@ export function createServerServices(
     identityProvider: ssoStatus,
     clock,
   });
-  const alertDelivery = overrides.alertDelivery ?? createAlertChannelsModule({}).alertDelivery;
+  const alerts = createAlertChannelsModule({
+    repository: repositories.alertChannels,
+    unitOfWork,
+    mails: mail.mails,
+    secret: config.auth.secret,
+    allowPrivate: config.alerts.webhookAllowPrivate,
+    appUrl: config.appUrl,
+    log,
+    clock,
+  });
+  const alertDelivery = overrides.alertDelivery ?? alerts.alertDelivery;
   const { alertRules, alertEvaluator } = createAlertRulesModule({
     repositories,
     unitOfWork,
@@ -500,6 +519,8 @@ export function createServerServices(
     security: monitoring.security,
     metrics: monitoring.metrics,
     alertDelivery,
+    alertChannels: alerts.channels,
+    webhookWorker: alerts.webhookWorker,
     alertRules,
     alertEvaluator,
     maintenanceWindowsBetween: maintenanceWindowsOf(repositories.alertRules),

@@ -5,6 +5,7 @@ import type { DB } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import { JobLeaseRepository } from './db/job-leases.js';
 import { AlertRulesRepository } from './modules/alert-rules/index.js';
+import { AlertChannelsRepository } from './modules/alert-channels/index.js';
 import { AuditRepository } from './modules/audit/index.js';
 import {
   ClosedMonthsRepository,
@@ -47,6 +48,8 @@ export interface Repositories {
   sessions: SessionsRepository;
   oneTimeTokens: OneTimeTokensRepository;
   mailOutbox: MailOutboxRepository;
+  /** Alert channels and the webhook outbox (modules/alert-channels). */
+  alertChannels: AlertChannelsRepository;
   uploads: UploadsRepository;
   audit: AuditRepository;
   retention: RetentionRepository;
@@ -94,6 +97,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions): 
     sessions: new SessionsRepository(db),
     oneTimeTokens: new OneTimeTokensRepository(db),
     mailOutbox: new MailOutboxRepository(db, engine),
+    alertChannels: new AlertChannelsRepository(db, engine),
     uploads: new UploadsRepository(db),
     audit: new AuditRepository(db, clock),
     retention: new RetentionRepository(db),

@@ -120,6 +120,8 @@ export function testEnv(dir: string, databaseUrl: string, env: Record<string, st
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_PER_MINUTE: '10000',
     WEB_DIST_DIR: path.join(dir, 'no-site-here'),
+    // Webhook receivers in tests listen on 127.0.0.1; the SSRF tests turn this off.
+    ALERT_WEBHOOK_ALLOW_PRIVATE: 'true',
     // TEST_REDIS_URL: counters, rate limits and revocations of every test app live in Redis,
     // each app under its own prefix.
     ...(process.env.TEST_REDIS_URL

@@ -42,6 +42,7 @@ export * from './monitoring/messages.js';
 export * from './monitoring/schemas.js';
 export * from './monitoring/types.js';
 export * from './monitoring/alert-rules.js';
+export * from './monitoring/alert-channels.js';
 
 export * from './directory/constants.js';
 export * from './directory/messages.js';

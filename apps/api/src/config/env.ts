@@ -76,8 +76,6 @@ export interface Config {
     browserReportsPerDay: number;
     release: string | null;
   };
-  /** Alert rules: how often the evaluator makes a pass (ALERTS_EVALUATION_INTERVAL, seconds). */
-  alerts: { evaluationIntervalMs: number };
   redisUrl: string | undefined;
   /** Before every Redis key and channel. */
   redisPrefix: string;
@@ -115,6 +113,16 @@ export interface Config {
   roleMapping: RoleMapping;
   /** Provisioning from the directory (SCIM_*). */
   scim: ScimConfig;
+  /** Alerts (issue 37). */
+  alerts: {
+    /**
+     * ALERT_WEBHOOK_ALLOW_PRIVATE: webhooks may be sent to private, loopback and link-local
+     * addresses (a lab, the tests); off, only public addresses are reached.
+     */
+    webhookAllowPrivate: boolean;
+    /** ALERTS_EVALUATION_INTERVAL (seconds): how often the alert rules' evaluator makes a pass. */
+    evaluationIntervalMs: number;
+  };
 }
 
 export interface MailConfig {
@@ -302,6 +310,10 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  ALERT_WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   ...oidcEnvSchema,
   ...scimEnvSchema,
 });
@@ -395,7 +407,6 @@ export function loadConfig(env: Env): Config {
       browserReportsPerDay: vars.ERROR_REPORTS_PER_DAY,
       release: vars.APP_RELEASE ?? null,
     },
-    alerts: { evaluationIntervalMs: vars.ALERTS_EVALUATION_INTERVAL * 1000 },
     redisUrl: vars.REDIS_URL,
     redisPrefix: vars.REDIS_PREFIX,
     firstAdmin:
@@ -425,6 +436,10 @@ export function loadConfig(env: Env): Config {
     ssoRequiredDomains: oidc ? (vars.SSO_REQUIRED_DOMAINS ?? []) : [],
     roleMapping: { map: vars.OIDC_ROLE_MAP ?? new Map(), defaultRole: vars.OIDC_DEFAULT_ROLE },
     scim: buildScimConfig(vars),
+    alerts: {
+      webhookAllowPrivate: vars.ALERT_WEBHOOK_ALLOW_PRIVATE,
+      evaluationIntervalMs: vars.ALERTS_EVALUATION_INTERVAL * 1000,
+    },
   };
 }
 

@@ -103,6 +103,50 @@ export interface MailOutboxTable {
   failed_at: string | null;
 }
 
+/** Where alerts go (issue 37): an email channel's recipients or a webhook's URL and sealed secret. */
+export interface AlertChannelsTable {
+  id: string;
+  kind: string;
+  name: string;
+  /** `all` (admins only) or `budget` (finance may use it too). */
+  audience: string;
+  url: string | null;
+  format: string | null;
+  /** The webhook's signing secret (`whsec_…`), sealed. */
+  secret: string | null;
+  /** JSON `{ userIds, roles }` for an email channel. */
+  recipients: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The webhook outbox: one notice for one channel; its id is the `webhook-id` header. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  channel_id: string;
+  type: string;
+  /** The exact JSON body sent (and signed). */
+  body: string;
+  created_at: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claim_id: string | null;
+  claimed_until: string | null;
+  delivered_at: string | null;
+  /** Set when delivery was given up: never retried after. */
+  failed_at: string | null;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface UploadsTable {
   id: string;
   /** The public path, e.g. `/api/files/users/<uuid>.png`: what `users.image_url` holds. */
@@ -505,6 +549,9 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   one_time_tokens: OneTimeTokensTable;
   mail_outbox: MailOutboxTable;
+  alert_channels: AlertChannelsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   uploads: UploadsTable;
   audit_events: AuditEventsTable;
   job_leases: JobLeasesTable;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { canReachArea, POSITIONS, type Position } from '@staff-admin/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,6 +134,29 @@ async function scimGroup(fixtures: Fixtures): Promise<string> {
 /** A live SCIM token's id, for the rows that rotate or revoke one. */
 async function scimTokenId(): Promise<string> {
   return (await createScimToken(t)).token.id;
+}
+
+/** A new email channel with audience `budget` (finance may use it), for the channel rows. */
+async function budgetChannel(): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await t.db
+    .insertInto('alert_channels')
+    .values({
+      id,
+      kind: 'email',
+      name: `Matrix ${id}`,
+      audience: 'budget',
+      url: null,
+      format: null,
+      secret: null,
+      recipients: JSON.stringify({ userIds: [], roles: ['finance'] }),
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
 }
 
 const SCIM_CALLS: Call[] = [
@@ -545,6 +569,71 @@ const CALLS: Call[] = [
     targets: ['none'],
     expect: adminOnly(404),
     request: () => ({ method: 'POST', url: `/api/monitoring/mail/${NO_GROUP}/cancel` }),
+  },
+  // Alert channels (issue 37): admins and finance (the financial area); finance only budget
+  // channels, so each row acts on a fresh budget channel (finance's refusals of other channels:
+  // test/alerts/channels-access.test.ts).
+  {
+    name: 'GET /monitoring/alert-channels',
+    targets: ['none'],
+    expect: financial(200),
+    request: () => ({ method: 'GET', url: '/api/monitoring/alert-channels' }),
+  },
+  {
+    name: 'POST /monitoring/alert-channels',
+    targets: ['none'],
+    expect: financial(201),
+    request: () => ({
+      method: 'POST',
+      url: '/api/monitoring/alert-channels',
+      payload: { kind: 'email', name: 'Matrix channel', recipients: { roles: ['finance'] } },
+    }),
+  },
+  {
+    name: 'GET /monitoring/alert-channels/:id',
+    targets: ['none'],
+    expect: financial(200),
+    request: async () => ({
+      method: 'GET',
+      url: `/api/monitoring/alert-channels/${await budgetChannel()}`,
+    }),
+  },
+  {
+    name: 'PATCH /monitoring/alert-channels/:id',
+    targets: ['none'],
+    expect: financial(200),
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/monitoring/alert-channels/${await budgetChannel()}`,
+      payload: { name: 'Renamed by the matrix' },
+    }),
+  },
+  {
+    name: 'DELETE /monitoring/alert-channels/:id',
+    targets: ['none'],
+    expect: financial(204),
+    request: async () => ({
+      method: 'DELETE',
+      url: `/api/monitoring/alert-channels/${await budgetChannel()}`,
+    }),
+  },
+  {
+    name: 'POST /monitoring/alert-channels/:id/test',
+    targets: ['none'],
+    expect: financial(202),
+    request: async () => ({
+      method: 'POST',
+      url: `/api/monitoring/alert-channels/${await budgetChannel()}/test`,
+    }),
+  },
+  {
+    name: 'GET /monitoring/alert-channels/:id/deliveries',
+    targets: ['none'],
+    expect: financial(200),
+    request: async () => ({
+      method: 'GET',
+      url: `/api/monitoring/alert-channels/${await budgetChannel()}/deliveries`,
+    }),
   },
   {
     // The site reports its errors whoever is signed in, and when nobody is.

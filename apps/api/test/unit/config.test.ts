@@ -208,6 +208,7 @@ describe('loadConfig', () => {
       [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
       [{ TRUST_PROXY: 'my-proxy' }, 'TRUST_PROXY must be true, false, a hop count'],
       [{ SUPPORT_EMAIL: 'help' }, 'SUPPORT_EMAIL must be a valid email address'],
+      [{ ALERT_WEBHOOK_ALLOW_PRIVATE: 'yes' }, 'ALERT_WEBHOOK_ALLOW_PRIVATE must be true or false'],
       [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 bytes long'],
       [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test'],
       [
@@ -227,6 +228,17 @@ describe('loadConfig', () => {
     expect(both).toContain('PORT');
     expect(both).toContain('LOG_LEVEL');
     expect(both).not.toContain('\n');
+  });
+
+  it('keeps alert webhooks to public addresses unless ALERT_WEBHOOK_ALLOW_PRIVATE=true', () => {
+    const base = { INIT_CWD: tempDir(), AUTH_SECRET: SECRET };
+    expect(loadConfig(base).alerts).toEqual({ webhookAllowPrivate: false });
+    expect(loadConfig({ ...base, ALERT_WEBHOOK_ALLOW_PRIVATE: 'false' }).alerts).toEqual({
+      webhookAllowPrivate: false,
+    });
+    expect(loadConfig({ ...base, ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' }).alerts).toEqual({
+      webhookAllowPrivate: true,
+    });
   });
 
   it('requires AUTH_SECRET of at least 32 bytes in production', () => {

@@ -206,6 +206,10 @@ export const routes: RouteObject[] = [
                 path: paths.monitoring.alertIncident.path,
                 lazy: monitoringScreen('alertIncident'),
               },
+              {
+                path: paths.monitoring.alertChannels.path,
+                lazy: monitoringScreen('alertChannels'),
+              },
             ],
           },
         ],

@@ -63,6 +63,7 @@ export const paths = {
       path: '/monitoring/alerts/incidents/:id',
       getHref: (id: string) => `/monitoring/alerts/incidents/${encodeURIComponent(id)}`,
     },
+    alertChannels: { path: '/monitoring/alerts/channels' },
   },
   areas: areaRoutes,
   notFound: { path: '*' },

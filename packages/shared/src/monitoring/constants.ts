@@ -115,6 +115,7 @@ export const MAIL_KINDS = [
   'password_changed',
   'two_step',
   'test',
+  'alert',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -123,6 +124,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   password_changed: 'Password changed',
   two_step: 'Two-step sign-in',
   test: 'Test mail',
+  alert: 'Alert',
 };
 
 /**
@@ -217,6 +219,9 @@ export const AUDIT_ACTIONS = [
   'incident.acknowledged',
   'maintenance_window.created',
   'maintenance_window.deleted',
+  'alert_channel.created',
+  'alert_channel.updated',
+  'alert_channel.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,6 +16,7 @@ import { usersVersion } from './0013-users-version.js';
 import { errorReportCounts } from './0014-error-report-counts.js';
 import { sso } from './0015-sso.js';
 import { scim } from './0016-scim.js';
+import { alertChannels } from './0019-alert-channels.js';
 import { alertRules } from './0020-alert-rules.js';
 
 /**
@@ -40,6 +41,7 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0014-error-report-counts': errorReportCounts(engine),
     '0015-sso': sso(engine),
     '0016-scim': scim(engine),
+    '0019-alert-channels': alertChannels(engine),
     '0020-alert-rules': alertRules(engine),
   };
 }

@@ -1,6 +1,7 @@
 import type { IssuedToken } from '../one-time-tokens/index.js';
 import type { MailOutbox, MailScope, OutgoingMail } from './mail-outbox.js';
 import {
+  alertMail,
   invitationMail,
   passwordChangedMail,
   passwordResetMail,
@@ -129,6 +130,20 @@ export class AccountMails {
         sentAt,
         monitoringUrl: this.links.monitoringMail(),
       }),
+    );
+  }
+
+  /** An alert to one recipient of an email channel; resolves to the new mail's id. */
+  alert(
+    scope: MailScope,
+    user: MailRecipient,
+    notice: { summary: string; occurredAt: Date; data: Record<string, unknown>; link: string },
+  ): Promise<string> {
+    return this.enqueue(
+      scope,
+      user,
+      'alert',
+      alertMail({ recipientName: user.fullName, ...notice }),
     );
   }
 

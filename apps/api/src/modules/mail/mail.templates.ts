@@ -65,6 +65,17 @@ export interface TestMailInput {
   monitoringUrl: string;
 }
 
+export interface AlertMailInput {
+  recipientName: string | null;
+  /** One line in plain words: the subject and the first paragraph. */
+  summary: string;
+  occurredAt: Date;
+  /** The notice's figures; the scalar ones are listed (nested objects are left to the page). */
+  data: Record<string, unknown>;
+  /** The incident's page in the site. */
+  link: string;
+}
+
 /** What every mail says, rendered once as text and once as HTML so the two never disagree. */
 interface MailBody {
   subject: string;
@@ -198,6 +209,40 @@ export function testMail(input: TestMailInput): MailContent {
     ],
     action: { label: 'Open Monitoring › Mail', url: input.monitoringUrl },
     notes: ['You can ignore or delete this email.'],
+  });
+}
+
+/** How many of an alert's figures a mail lists at most. */
+const ALERT_FIGURES_MAX = 12;
+
+/** `errorCount: 12` → "Error count: 12"; only scalars, each on its own line. */
+export function alertFigures(data: Record<string, unknown>): string[] {
+  return Object.entries(data)
+    .filter(
+      ([, value]) =>
+        typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean',
+    )
+    .slice(0, ALERT_FIGURES_MAX)
+    .map(([key, value]) => {
+      const words = key
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/[_-]+/g, ' ')
+        .toLowerCase();
+      return `${words.charAt(0).toUpperCase()}${words.slice(1)}: ${String(value)}`;
+    });
+}
+
+export function alertMail(input: AlertMailInput): MailContent {
+  return renderMail({
+    subject: input.summary,
+    recipientName: input.recipientName,
+    paragraphs: [
+      input.summary,
+      `Happened on ${formatUtc(input.occurredAt)}.`,
+      ...alertFigures(input.data),
+    ],
+    action: { label: 'Open the alert', url: input.link },
+    notes: [`You get this mail because you are a recipient of a ${PRODUCT_NAME} alert channel.`],
   });
 }
 

@@ -27,3 +27,6 @@ export const alerts = async () => ({
 export const alertIncident = async () => ({
   Component: (await import('./alert-incident.js')).AlertIncidentRoute,
 });
+export const alertChannels = async () => ({
+  Component: (await import('./alert-channels.js')).AlertChannelsRoute,
+});
