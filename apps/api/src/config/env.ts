@@ -127,6 +127,8 @@ export interface Config {
      * addresses (a lab, the tests); off, only public addresses are reached.
      */
     webhookAllowPrivate: boolean;
+    /** ALERTS_EVALUATION_INTERVAL (seconds): how often the alert rules' evaluator makes a pass. */
+    evaluationIntervalMs: number;
   };
 }
 

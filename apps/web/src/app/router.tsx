@@ -184,6 +184,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.financial.budgetAlerts.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/app/financial/budget-alerts.js'))
+                    .BudgetAlertsRoute,
+                }),
+              },
+              {
                 path: paths.monitoring.overview.path,
                 lazy: async () => ({
                   Component: (await import('./routes/app/monitoring/overview.js')).OverviewRoute,
@@ -194,6 +201,11 @@ export const routes: RouteObject[] = [
               { path: paths.monitoring.mail.path, lazy: monitoringScreen('mail') },
               { path: paths.monitoring.security.path, lazy: monitoringScreen('security') },
               { path: paths.monitoring.directory.path, lazy: monitoringScreen('directory') },
+              { path: paths.monitoring.alerts.path, lazy: monitoringScreen('alerts') },
+              {
+                path: paths.monitoring.alertIncident.path,
+                lazy: monitoringScreen('alertIncident'),
+              },
               {
                 path: paths.monitoring.alertChannels.path,
                 lazy: monitoringScreen('alertChannels'),

@@ -46,6 +46,7 @@ export const paths = {
       getHref: (id: string) => `/financial/projects/${encodeURIComponent(id)}`,
     },
     closedMonths: { path: '/financial/closed-months' },
+    budgetAlerts: { path: '/financial/alerts' },
   },
   monitoring: {
     overview: { path: '/monitoring' },
@@ -57,6 +58,11 @@ export const paths = {
     mail: { path: '/monitoring/mail' },
     security: { path: '/monitoring/security' },
     directory: { path: '/monitoring/directory' },
+    alerts: { path: '/monitoring/alerts' },
+    alertIncident: {
+      path: '/monitoring/alerts/incidents/:id',
+      getHref: (id: string) => `/monitoring/alerts/incidents/${encodeURIComponent(id)}`,
+    },
     alertChannels: { path: '/monitoring/alerts/channels' },
   },
   areas: areaRoutes,

@@ -99,6 +99,14 @@ export const ALERT_MESSAGES = {
   reasonTooLong: `The reason can be at most ${MAINTENANCE_REASON_MAX} characters.`,
   rulesInvalid: 'Please choose rules from the list.',
   filterInvalid: 'Please choose one of the offered values.',
+  ruleAdded: 'The rule was added.',
+  ruleSaved: 'The rule was saved.',
+  ruleDeleted: 'The rule was deleted.',
+  ruleOn: (name: string) => `${name} is on.`,
+  ruleOff: (name: string) => `${name} is off.`,
+  incidentAcknowledged: 'The incident was acknowledged.',
+  windowAdded: 'The maintenance window was added.',
+  windowDeleted: 'The maintenance window was deleted.',
 } as const;
 
 const M = ALERT_MESSAGES;

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.js';
 const SCREENS: readonly AreaScreen[] = [
   { label: 'Projects', to: paths.financial.projects.path },
   { label: 'Closed months', to: paths.financial.closedMonths.path },
+  { label: 'Budget alerts', to: paths.financial.budgetAlerts.path },
 ];
 
 export function BudgetingNav() {

@@ -9,6 +9,8 @@ const SCREENS: readonly AreaScreen[] = [
   { label: 'Mail', to: paths.monitoring.mail.path },
   { label: 'Security', to: paths.monitoring.security.path },
   { label: 'Directory', to: paths.monitoring.directory.path },
+  // `end`: not current on Alert channels, under /monitoring/alerts too.
+  { label: 'Alerts', to: paths.monitoring.alerts.path, end: true },
   { label: 'Alert channels', to: paths.monitoring.alertChannels.path },
 ];
 

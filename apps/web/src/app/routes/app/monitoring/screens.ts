@@ -21,6 +21,12 @@ export const security = async () => ({
 export const directory = async () => ({
   Component: (await import('./directory.js')).DirectoryRoute,
 });
+export const alerts = async () => ({
+  Component: (await import('./alerts.js')).AlertsRoute,
+});
+export const alertIncident = async () => ({
+  Component: (await import('./alert-incident.js')).AlertIncidentRoute,
+});
 export const alertChannels = async () => ({
   Component: (await import('./alert-channels.js')).AlertChannelsRoute,
 });
