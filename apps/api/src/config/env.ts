@@ -127,8 +127,6 @@ export interface Config {
      * addresses (a lab, the tests); off, only public addresses are reached.
      */
     webhookAllowPrivate: boolean;
-    /** ALERTS_EVALUATION_INTERVAL (seconds): how often the alert rules' evaluator makes a pass. */
-    evaluationIntervalMs: number;
   };
 }
 
