@@ -25,6 +25,9 @@ while (!process.env.E2E_SMTP_PORT || process.env.E2E_SMTP_PORT === process.env.E
 process.env.E2E_ADMIN_EMAIL ??= 'admin@company.test';
 process.env.E2E_ADMIN_PASSWORD ??= 'Kestrel!2345pass';
 process.env.E2E_ACCESS_TOKEN_TTL ??= '4s';
+// The alert rules' evaluator passes every second (60 s in production), so that an incident opens
+// while a test waits for it (alerts.spec.ts, narrow-screens.spec.ts); the server inherits it.
+process.env.ALERTS_EVALUATION_INTERVAL ??= '1';
 
 // `localhost`, not 127.0.0.1: WebAuthn (passkeys) refuses an IP address as its relying party.
 // The server still listens on 127.0.0.1 only; Chromium and Node resolve localhost to it.
