@@ -232,13 +232,22 @@ describe('loadConfig', () => {
 
   it('keeps alert webhooks to public addresses unless ALERT_WEBHOOK_ALLOW_PRIVATE=true', () => {
     const base = { INIT_CWD: tempDir(), AUTH_SECRET: SECRET };
-    expect(loadConfig(base).alerts).toEqual({ webhookAllowPrivate: false });
-    expect(loadConfig({ ...base, ALERT_WEBHOOK_ALLOW_PRIVATE: 'false' }).alerts).toEqual({
-      webhookAllowPrivate: false,
-    });
-    expect(loadConfig({ ...base, ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' }).alerts).toEqual({
-      webhookAllowPrivate: true,
-    });
+    const allowPrivate = (env: Record<string, string>) =>
+      loadConfig({ ...base, ...env }).alerts.webhookAllowPrivate;
+    expect(allowPrivate({})).toBe(false);
+    expect(allowPrivate({ ALERT_WEBHOOK_ALLOW_PRIVATE: 'false' })).toBe(false);
+    expect(allowPrivate({ ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' })).toBe(true);
+  });
+
+  it('reads the alert rules evaluation interval in seconds, 60 by default', () => {
+    const base = { INIT_CWD: tempDir(), AUTH_SECRET: SECRET };
+    expect(loadConfig(base).alerts.evaluationIntervalMs).toBe(60_000);
+    expect(
+      loadConfig({ ...base, ALERTS_EVALUATION_INTERVAL: '15' }).alerts.evaluationIntervalMs,
+    ).toBe(15_000);
+    expect(configError({ ...base, ALERTS_EVALUATION_INTERVAL: '0' })).toContain(
+      'ALERTS_EVALUATION_INTERVAL',
+    );
   });
 
   it('requires AUTH_SECRET of at least 32 bytes in production', () => {
