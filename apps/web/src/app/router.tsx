@@ -11,6 +11,7 @@ import { DeferredToaster } from '../components/ui/deferred-toaster.js';
 import { FullHeightSpinner } from '../components/ui/spinner.js';
 import { paths } from '../config/paths.js';
 import { RequireAuth } from './guards/require-auth.js';
+import type * as FinancialScreens from './routes/app/financial/screens.js';
 import type * as MonitoringScreens from './routes/app/monitoring/screens.js';
 
 /** Rendered once the first page's chunks are in; hydrateFallbackElement stands in until then. */
@@ -33,6 +34,22 @@ const loadSetupAccountRoute = async () => ({
 /** A Monitoring screen past the Overview, loaded through `monitoring/screens.ts` (see there). */
 const monitoringScreen = (screen: keyof typeof MonitoringScreens) => async () =>
   (await import('./routes/app/monitoring/screens.js'))[screen]();
+
+/** A Budgeting screen past the project pages, loaded through `financial/screens.ts`. */
+const financialScreen = (screen: keyof typeof FinancialScreens) => async () =>
+  (await import('./routes/app/financial/screens.js'))[screen]();
+
+/** The Monitoring screens, each at its `paths.monitoring` entry of the same name. */
+const MONITORING_SCREENS = [
+  'errors',
+  'errorGroup',
+  'mail',
+  'security',
+  'directory',
+  'alerts',
+  'alertIncident',
+  'alertChannels',
+] as const satisfies readonly (keyof typeof MonitoringScreens & keyof typeof paths.monitoring)[];
 
 /**
  * SPEC §2's routes. Every screen and layout is its own chunk, loaded with its route, so the
@@ -176,40 +193,18 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/app/financial/project.js')).ProjectRoute,
                 }),
               },
-              {
-                path: paths.financial.closedMonths.path,
-                lazy: async () => ({
-                  Component: (await import('./routes/app/financial/closed-months.js'))
-                    .ClosedMonthsRoute,
-                }),
-              },
-              {
-                path: paths.financial.budgetAlerts.path,
-                lazy: async () => ({
-                  Component: (await import('./routes/app/financial/budget-alerts.js'))
-                    .BudgetAlertsRoute,
-                }),
-              },
+              { path: paths.financial.closedMonths.path, lazy: financialScreen('closedMonths') },
+              { path: paths.financial.budgetAlerts.path, lazy: financialScreen('budgetAlerts') },
               {
                 path: paths.monitoring.overview.path,
                 lazy: async () => ({
                   Component: (await import('./routes/app/monitoring/overview.js')).OverviewRoute,
                 }),
               },
-              { path: paths.monitoring.errors.path, lazy: monitoringScreen('errors') },
-              { path: paths.monitoring.errorGroup.path, lazy: monitoringScreen('errorGroup') },
-              { path: paths.monitoring.mail.path, lazy: monitoringScreen('mail') },
-              { path: paths.monitoring.security.path, lazy: monitoringScreen('security') },
-              { path: paths.monitoring.directory.path, lazy: monitoringScreen('directory') },
-              { path: paths.monitoring.alerts.path, lazy: monitoringScreen('alerts') },
-              {
-                path: paths.monitoring.alertIncident.path,
-                lazy: monitoringScreen('alertIncident'),
-              },
-              {
-                path: paths.monitoring.alertChannels.path,
-                lazy: monitoringScreen('alertChannels'),
-              },
+              ...MONITORING_SCREENS.map((screen) => ({
+                path: paths.monitoring[screen].path,
+                lazy: monitoringScreen(screen),
+              })),
             ],
           },
         ],
