@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { apiToken, expect } from './fixtures';
 
 /** Who calls: tokens live 4 s in browser tests, so each call signs in afresh. */
@@ -28,7 +28,16 @@ export interface ListedIncident {
   id: string;
   summary: string;
   state: string;
+  rule: { id: string; name: string };
 }
+
+/**
+ * Eight random letters. An error groups by its stack's frames of our code, or by its message
+ * with ids and numbers taken out when it has none (fingerprint.ts): a marker of letters only
+ * keeps each report a new error group, so that a "new error group" rule fires for it.
+ */
+export const uniqueWord = () =>
+  Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
 /** An email channel to everyone of `roles`. */
 export const addEmailChannel = (
@@ -74,10 +83,14 @@ export async function removeAlerts(
   }
 }
 
-/** Waits until the evaluator has opened an incident whose summary contains `marker`. */
+/**
+ * Waits until the evaluator has opened an incident of rule `ruleId` whose summary contains
+ * `marker` (other tests' "new error group" rules may open one about the same error group).
+ */
 export async function waitForIncident(
   request: APIRequestContext,
   who: Caller,
+  ruleId: string,
   marker: string,
 ): Promise<ListedIncident> {
   let found: ListedIncident | undefined;
@@ -90,7 +103,9 @@ export async function waitForIncident(
           'get',
           '/monitoring/incidents?kind=new_error_group&limitPerPage=100',
         );
-        found = incidents.find((incident) => incident.summary.includes(marker));
+        found = incidents.find(
+          (incident) => incident.rule.id === ruleId && incident.summary.includes(marker),
+        );
         return found !== undefined;
       },
       { message: `an incident about "${marker}"`, timeout: 45_000, intervals: [1_000] },
@@ -105,7 +120,8 @@ export async function waitForIncident(
  * its next pass. Delete `rule` once done: its incidents go with it.
  */
 export async function seedIncident(request: APIRequestContext, who: Caller) {
-  const marker = `Alerting failure ${randomUUID().slice(0, 8)}`;
+  const word = uniqueWord();
+  const marker = `Alerting failure ${word}`;
   const rule = await call<{ id: string }>(request, who, 'post', '/monitoring/alert-rules', {
     kind: 'new_error_group',
     name: `Seeded rule ${marker}`,
@@ -116,11 +132,11 @@ export async function seedIncident(request: APIRequestContext, who: Caller) {
       kind: 'error',
       type: 'TypeError',
       message: marker,
-      stack: `TypeError: ${marker}\n    at renderAlerts (http://localhost/assets/alerts-with-a-long-name.js:1:2)`,
+      stack: `TypeError: ${marker}\n    at render_${word} (http://localhost/assets/alerts-with-a-long-name.js:1:2)`,
       url: '/monitoring/alerts',
     },
   });
   expect(reported.status()).toBe(202);
-  const incident = await waitForIncident(request, who, marker);
+  const incident = await waitForIncident(request, who, rule.id, marker);
   return { rule, incident, marker };
 }

@@ -23,6 +23,7 @@ import {
   signInByKeyboard,
   tabTo,
 } from '../support/keyboard';
+import { addEmailChannel, removeAlerts, seedIncident } from '../support/alerts';
 import { linkIn, waitForMail } from '../support/mailbox';
 
 /**
@@ -72,18 +73,20 @@ const totpCode = (secret: string) =>
 
 /**
  * What the Monitoring screens need to show their tables, made through the API: an error group,
- * a locked account, an invitation (a mail in the outbox, its link read from the mailbox), and a
- * refused SCIM call (Directory's sync log).
+ * a locked account, an invitation (a mail in the outbox, its link read from the mailbox), a
+ * refused SCIM call (Directory's sync log), and an alert channel and incident (Alerts).
  */
-async function seedMonitoring(request: APIRequestContext, token: string) {
+async function seedMonitoring(request: APIRequestContext, token: string, admin: TestUser) {
   const run = randomUUID().slice(0, 6);
   const marker = `Narrow failure ${run}`;
+  // An error groups by its frames of our code (fingerprint.ts): a function of this run's own name
+  // makes this report a group of its own, found by its marker, when both tests seed at once.
   const reported = await request.post('/api/monitoring/error-reports', {
     data: {
       kind: 'error',
       type: 'TypeError',
       message: marker,
-      stack: `TypeError: ${marker}\n    at renderRow (http://localhost/assets/users-list-with-a-long-name.js:1:2)`,
+      stack: `TypeError: ${marker}\n    at renderRow_${run} (http://localhost/assets/users-list-with-a-long-name.js:1:2)`,
       url: '/users',
     },
   });
@@ -103,8 +106,19 @@ async function seedMonitoring(request: APIRequestContext, token: string) {
   // A SCIM call with no valid token: a failed row of Directory's sync log.
   const scim = await request.get('/scim/v2/Users', { headers: { authorization: 'Bearer nope' } });
   expect(scim.status()).toBe(401);
-  return { group: group!, invitee: created[0]!.id, invitation };
+  // Alerts: a channel, and an incident of a rule that tells no one (removed by removeAlerts).
+  const channel = await addEmailChannel(request, admin, `Narrow channel ${run}`);
+  const { rule, incident } = await seedIncident(request, admin);
+  const alerts = { channel, rule, incident };
+  return { group: group!, invitee: created[0]!.id, invitation, alerts };
 }
+
+/** Removes what seedMonitoring added to Alerts: its rule tells of every new error group. */
+const removeSeededAlerts = (
+  request: APIRequestContext,
+  admin: TestUser,
+  { alerts }: Awaited<ReturnType<typeof seedMonitoring>>,
+) => removeAlerts(request, admin, { rules: [alerts.rule.id], channels: [alerts.channel.id] });
 
 /**
  * What every other screen needs as well: a project with a cost, a closed month of its own, a
@@ -114,7 +128,7 @@ async function seed(request: APIRequestContext, admin: TestUser) {
   const run = randomUUID().slice(0, 6).toUpperCase();
   const token = await apiToken(request, admin);
   const me = await api<{ id: string }>(request, token, 'get', '/users/profile');
-  const monitoring = await seedMonitoring(request, token);
+  const monitoring = await seedMonitoring(request, token, admin);
 
   const project = await api<{ id: string; code: string; name: string }>(
     request,
@@ -303,6 +317,29 @@ test.describe('at 320px', () => {
         ready: row('Sync log'),
         axe: true,
       },
+      {
+        pattern: paths.monitoring.alerts.path,
+        url: '/monitoring/alerts',
+        ready: row('Incidents'),
+        axe: true,
+      },
+      {
+        pattern: paths.monitoring.alertChannels.path,
+        url: '/monitoring/alerts/channels',
+        ready: (p) => p.getByRole('button', { name: `Edit ${data.alerts.channel.name}` }),
+        axe: true,
+      },
+      {
+        pattern: paths.monitoring.alertIncident.path,
+        url: paths.monitoring.alertIncident.getHref(data.alerts.incident.id),
+        ready: (p) => p.getByRole('list', { name: 'Timeline' }),
+        axe: true,
+      },
+      {
+        pattern: paths.financial.budgetAlerts.path,
+        url: '/financial/alerts',
+        ready: h1('Budget alerts'),
+      },
       { pattern: paths.notFound.path, url: '/no-such-page', ready: h1('Page not found') },
     ];
     const covered = new Set(
@@ -339,7 +376,11 @@ test.describe('at 320px', () => {
     }
 
     await signIn(page, admin);
-    for (const visit of asAdmin) await expectNoSidewaysScroll(page, visit, tooWide);
+    try {
+      for (const visit of asAdmin) await expectNoSidewaysScroll(page, visit, tooWide);
+    } finally {
+      await removeSeededAlerts(request, admin, data);
+    }
     expect(tooWide, 'pages that scroll sideways at 320px').toEqual([]);
   });
 
@@ -477,7 +518,7 @@ test.describe('at 200% zoom', () => {
 
   test('every Monitoring screen passes axe and fits the window', async ({ page, request }) => {
     const admin = await createUser({ position: 'admin', fullName: 'Zoomed Admin' });
-    const data = await seedMonitoring(request, await apiToken(request, admin));
+    const data = await seedMonitoring(request, await apiToken(request, admin), admin);
     await signIn(page, admin);
     const screens: [string, (page: Page) => Locator][] = [
       ['/monitoring', (p) => p.getByRole('listitem', { name: 'Database' })],
@@ -489,12 +530,25 @@ test.describe('at 200% zoom', () => {
       ['/monitoring/mail', row('Mail outbox')],
       ['/monitoring/security', row('Accounts locked now')],
       ['/monitoring/directory', row('Sync log')],
+      ['/monitoring/alerts', row('Incidents')],
+      [
+        '/monitoring/alerts/channels',
+        (p) => p.getByRole('button', { name: `Edit ${data.alerts.channel.name}` }),
+      ],
+      [
+        paths.monitoring.alertIncident.getHref(data.alerts.incident.id),
+        (p) => p.getByRole('list', { name: 'Timeline' }),
+      ],
     ];
-    for (const [url, ready] of screens) {
-      await page.goto(url);
-      await expect(ready(page)).toBeVisible();
-      expect(await sidewaysOverflow(page), url).toBeLessThanOrEqual(0);
-      await expectAccessible(page);
+    try {
+      for (const [url, ready] of screens) {
+        await page.goto(url);
+        await expect(ready(page)).toBeVisible();
+        expect(await sidewaysOverflow(page), url).toBeLessThanOrEqual(0);
+        await expectAccessible(page);
+      }
+    } finally {
+      await removeSeededAlerts(request, admin, data);
     }
   });
 });
