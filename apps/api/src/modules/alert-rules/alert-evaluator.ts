@@ -116,13 +116,21 @@ export class AlertEvaluator {
           : undefined,
         report,
       };
+      const open = new Map<string, AlertIncidentRow[]>();
+      for (const incident of await repository.openIncidentsOf(rules.map(({ rule }) => rule.id))) {
+        open.set(incident.rule_id, [...(open.get(incident.rule_id) ?? []), incident]);
+      }
+      const evaluated: string[] = [];
       for (const { rule, evaluatedUntil } of rules) {
         try {
-          await this.evaluateRule(rule, evaluatedUntil, pass);
+          await this.evaluateRule(rule, evaluatedUntil, open.get(rule.id) ?? [], pass);
+          evaluated.push(rule.id);
         } catch (error) {
           this.deps.log.error({ err: error, rule: rule.id }, 'alert rule evaluation failed');
         }
       }
+      // A rule that failed reads its window again next time.
+      await repository.setEvaluatedUntil(evaluated, nowIso);
       return report;
     } finally {
       await leases.release(ALERTS_JOB, this.holder, toIso(clock.now()));
@@ -136,13 +144,12 @@ export class AlertEvaluator {
   private async evaluateRule(
     rule: AlertRule,
     evaluatedUntil: string | null,
+    open: AlertIncidentRow[],
     pass: PassContext,
   ): Promise<void> {
-    const { repository } = this.deps;
     const from = toIso(
       Math.max(Date.parse(evaluatedUntil ?? rule.createdAt), pass.now - WINDOW_MAX_MS),
     );
-    const open = await repository.openIncidentsOf(rule.id);
     const observations = await this.observe(rule, from, pass, open);
     const firing = new Map(observations.map((observation) => [observation.key, observation]));
     const muted = this.isMuted(rule, pass);
@@ -178,7 +185,6 @@ export class AlertEvaluator {
         });
       }
     }
-    await repository.setEvaluatedUntil(rule.id, pass.nowIso);
   }
 
   private async open(

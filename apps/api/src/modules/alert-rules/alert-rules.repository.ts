@@ -80,11 +80,13 @@ export class AlertRulesRepository {
     return result.numDeletedRows > 0n;
   }
 
-  async setEvaluatedUntil(id: string, until: string): Promise<void> {
+  /** One statement for a pass's rules, whatever their number. */
+  async setEvaluatedUntil(ids: readonly string[], until: string): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .updateTable('alert_rules')
       .set({ evaluated_until: until })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .execute();
   }
 
@@ -131,9 +133,11 @@ export class AlertRulesRepository {
     return this.incidents().where('alert_incidents.id', '=', id).executeTakeFirst();
   }
 
-  openIncidentsOf(ruleId: string): Promise<AlertIncidentRow[]> {
+  /** The unresolved incidents of these rules (a pass reads them all at once). */
+  openIncidentsOf(ruleIds: readonly string[]): Promise<AlertIncidentRow[]> {
+    if (ruleIds.length === 0) return Promise.resolve([]);
     return this.incidents()
-      .where('alert_incidents.rule_id', '=', ruleId)
+      .where('alert_incidents.rule_id', 'in', ruleIds)
       .where('alert_incidents.resolved_at', 'is', null)
       .execute();
   }
