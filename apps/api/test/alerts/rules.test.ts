@@ -118,6 +118,17 @@ async function giveUpMail() {
 const lockOut = () =>
   t.services.audit.record({ action: 'auth.locked_out', origin: NO_ORIGIN, details: {} });
 
+describe('the passes of one process', () => {
+  it('run one after another: a pass asked for while another runs waits for it, then runs', async () => {
+    await newRule({ kind: 'mail_given_up', name: 'Passes' });
+    const [first, second] = await Promise.all([
+      t.app.alertEvaluator.evaluate(),
+      t.app.alertEvaluator.evaluate(),
+    ]);
+    expect([first.ran, second.ran]).toEqual([true, true]);
+  });
+});
+
 describe('each kind fires once and resolves once', () => {
   it('new_error_group: one incident per new group, resolved with the group', async () => {
     const rule = await newRule({ kind: 'new_error_group', name: 'New errors' });

@@ -81,10 +81,22 @@ const EVENT_KINDS = new Set(['new_error_group', 'error_regression', 'mail_given_
  */
 export class AlertEvaluator {
   private readonly holder = randomUUID();
+  /** The pass this process is making, if any: a second caller waits for it, then makes its own. */
+  private current: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: AlertEvaluatorDeps) {}
 
-  async evaluate(): Promise<EvaluationReport> {
+  /**
+   * One pass. Passes of one process run one after another (the periodic job's and a caller's),
+   * so only another process's pass can hold the lease: then this one does not run (`ran: false`).
+   */
+  evaluate(): Promise<EvaluationReport> {
+    const pass = this.current.then(() => this.evaluateOnce());
+    this.current = pass.catch(() => undefined);
+    return pass;
+  }
+
+  private async evaluateOnce(): Promise<EvaluationReport> {
     const { leases, clock, repository } = this.deps;
     const now = clock.now();
     const nowIso = toIso(now);
