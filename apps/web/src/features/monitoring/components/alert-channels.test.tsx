@@ -113,6 +113,8 @@ describe('alert channels', () => {
       expect(screen.queryByRole('dialog', { name: 'Webhook signing secret' })).toBeNull(),
     );
     expect(screen.queryByDisplayValue(SECRET)).toBeNull();
+    // Opened from the closed Add dialog, it hands focus back to Add channel, not to the body.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add channel' })).toHaveFocus());
   });
 
   it('says what is missing, and shows the server’s refusal under the URL', async () => {

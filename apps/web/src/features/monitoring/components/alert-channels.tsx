@@ -8,12 +8,13 @@ import {
   type CreatedAlertChannel,
 } from '@staff-admin/shared';
 import { PlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { DateTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
+import { OneTimeSecretDialog } from '../../../components/ui/one-time-secret-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useDeleteAlertChannel } from '../api/delete-alert-channel.js';
@@ -21,7 +22,6 @@ import { useAlertChannels } from '../api/get-alert-channels.js';
 import { useTestAlertChannel } from '../api/test-alert-channel.js';
 import { AlertChannelDialog } from './alert-channels-dialog.js';
 import { AlertChannelDeliveries } from './alert-channels-deliveries.js';
-import { AlertChannelSecretDialog } from './alert-channels-secret-dialog.js';
 
 /** Where a channel sends: a webhook's host, or the people and roles a mail goes to. */
 function sendsTo(channel: AlertChannel): string {
@@ -49,6 +49,7 @@ export function AlertChannels() {
   const [created, setCreated] = useState<CreatedAlertChannel | null>(null);
   const [deleting, setDeleting] = useState<AlertChannel | null>(null);
   const [logOf, setLogOf] = useState<AlertChannel | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const sendTest = (channel: AlertChannel) => {
     if (test.isPending) return;
@@ -138,7 +139,7 @@ export function AlertChannels() {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex justify-end">
-        <Button onClick={() => setAdding(true)}>
+        <Button ref={addButton} onClick={() => setAdding(true)}>
           <PlusIcon />
           Add channel
         </Button>
@@ -173,7 +174,16 @@ export function AlertChannels() {
           if (channel.secret) setCreated(channel);
         }}
       />
-      <AlertChannelSecretDialog created={created} onClose={() => setCreated(null)} />
+      <OneTimeSecretDialog
+        secret={created?.secret ?? null}
+        title="Webhook signing secret"
+        description={ALERT_CHANNEL_MESSAGES.secretOnce}
+        label={created ? `Signing secret of “${created.name}”` : 'Signing secret'}
+        copyLabel="Copy secret"
+        copied="The signing secret has been copied."
+        onClose={() => setCreated(null)}
+        finalFocus={() => addButton.current}
+      />
       <AlertChannelDeliveries channel={logOf} onClose={() => setLogOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
