@@ -15,6 +15,7 @@ import { DateTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { OneTimeSecretDialog } from '../../../components/ui/one-time-secret-dialog.js';
+import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useDeleteAlertChannel } from '../api/delete-alert-channel.js';
@@ -50,6 +51,7 @@ export function AlertChannels() {
   const [deleting, setDeleting] = useState<AlertChannel | null>(null);
   const [logOf, setLogOf] = useState<AlertChannel | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const rowFocus = useRemovedRowFocus();
 
   const sendTest = (channel: AlertChannel) => {
     if (test.isPending) return;
@@ -159,6 +161,7 @@ export function AlertChannels() {
           loading={channels.isPending ? 'Loading alert channels…' : false}
           emptyTitle="No alert channels yet"
           empty="Add an email or webhook channel to be told when something needs you."
+          rowFocus={rowFocus}
         />
       )}
       <AlertChannelDialog
@@ -191,6 +194,7 @@ export function AlertChannels() {
           if (!open) setDeleting(null);
         }}
         title="Delete channel"
+        finalFocus={rowFocus.finalFocus}
         description={
           deleting
             ? `“${deleting.name}” and its delivery log will be deleted. Alert rules stop sending to it.`
