@@ -1,28 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { apiToken, expect } from './fixtures';
-
-/** Who calls: tokens live 4 s in browser tests, so each call signs in afresh. */
-export type Caller = { email: string; password: string };
+import { apiAs as call, apiToken, expect, type Caller } from './fixtures';
 
 /** Alerts (docs/alerts.md) set up through the API, for the screens that show them. */
-
-async function call<T>(
-  request: APIRequestContext,
-  who: Caller,
-  method: 'get' | 'post' | 'delete',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api${url}`, {
-    headers: { authorization: await apiToken(request, who) },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  return response.status() === 204
-    ? (undefined as T)
-    : ((await response.json()) as { data: T }).data;
-}
 
 export interface ListedIncident {
   id: string;

@@ -162,6 +162,27 @@ export async function apiToken(
   return `Bearer ${(await response.json()).data.access_token}`;
 }
 
+/** Who calls the API in set-up steps: tokens live 4 s in browser tests, so each call signs in afresh. */
+export type Caller = { email: string; password: string };
+
+/** One API call as `who`, signed in just before it; answers the envelope's data. */
+export async function apiAs<T>(
+  request: APIRequestContext,
+  who: Caller,
+  method: 'get' | 'post' | 'delete',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request[method](`/api${url}`, {
+    headers: { authorization: await apiToken(request, who) },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+  return response.status() === 204
+    ? (undefined as T)
+    : ((await response.json()) as { data: T }).data;
+}
+
 /** Invites people as the first admin through the API (the screen comes in User management). */
 export async function invite(
   request: APIRequestContext,

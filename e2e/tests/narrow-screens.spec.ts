@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@staff-admin/shared';
 import { paths } from '../../apps/web/src/config/paths';
 import {
+  apiAs,
   apiToken,
   createUser,
   expect,
@@ -48,21 +49,6 @@ function routePatterns(table: object): string[] {
   });
 }
 
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'get' | 'post',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request[method](`/api${url}`, {
-    headers: { authorization: token },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
 /** The code an authenticator app shows now for `secret`. */
 const totpCode = (secret: string) =>
   new TOTP({
@@ -76,7 +62,7 @@ const totpCode = (secret: string) =>
  * a locked account, an invitation (a mail in the outbox, its link read from the mailbox), a
  * refused SCIM call (Directory's sync log), and an alert channel and incident (Alerts).
  */
-async function seedMonitoring(request: APIRequestContext, token: string, admin: TestUser) {
+async function seedMonitoring(request: APIRequestContext, admin: TestUser) {
   const run = randomUUID().slice(0, 6);
   const marker = `Narrow failure ${run}`;
   // An error groups by its frames of our code (fingerprint.ts): a function of this run's own name
@@ -91,9 +77,9 @@ async function seedMonitoring(request: APIRequestContext, token: string, admin: 
     },
   });
   expect(reported.status()).toBe(202);
-  const [group] = await api<{ id: string }[]>(
+  const [group] = await apiAs<{ id: string }[]>(
     request,
-    token,
+    admin,
     'get',
     `/monitoring/error-groups?search=${encodeURIComponent(marker)}`,
   );
@@ -126,13 +112,12 @@ const removeSeededAlerts = (
  */
 async function seed(request: APIRequestContext, admin: TestUser) {
   const run = randomUUID().slice(0, 6).toUpperCase();
-  const token = await apiToken(request, admin);
-  const me = await api<{ id: string }>(request, token, 'get', '/users/profile');
-  const monitoring = await seedMonitoring(request, token, admin);
+  const me = await apiAs<{ id: string }>(request, admin, 'get', '/users/profile');
+  const monitoring = await seedMonitoring(request, admin);
 
-  const project = await api<{ id: string; code: string; name: string }>(
+  const project = await apiAs<{ id: string; code: string; name: string }>(
     request,
-    token,
+    admin,
     'post',
     '/projects',
     {
@@ -145,7 +130,7 @@ async function seed(request: APIRequestContext, admin: TestUser) {
       budget: { amount: 1_000_000, currency: 'GBP' },
     },
   );
-  await api(request, token, 'post', `/projects/${project.id}/costs`, {
+  await apiAs(request, admin, 'post', `/projects/${project.id}/costs`, {
     category: 'software',
     date: '2018-01-15',
     description: 'Licences for a very long-named piece of software',
@@ -153,7 +138,7 @@ async function seed(request: APIRequestContext, admin: TestUser) {
   });
   // A month of its own, which no other test adds costs to; a rerun finds it closed already.
   const closed = await request.post('/api/closed-months', {
-    headers: { authorization: token },
+    headers: { authorization: await apiToken(request, admin) },
     data: { month: '2018-02' },
   });
   expect([201, 409], await closed.text()).toContain(closed.status());
@@ -167,14 +152,13 @@ async function seed(request: APIRequestContext, admin: TestUser) {
 
   // Last: once on, an authenticator app makes the API's sign-in a challenge.
   const twoStep = await createUser({ fullName: 'Narrow Second Step' });
-  const twoStepToken = await apiToken(request, twoStep);
-  const setup = await api<{ secret: string }>(
+  const setup = await apiAs<{ secret: string }>(
     request,
-    twoStepToken,
+    twoStep,
     'post',
     '/users/profile/two-step/totp',
   );
-  await api(request, twoStepToken, 'post', '/users/profile/two-step/totp/confirm', {
+  await apiAs(request, twoStep, 'post', '/users/profile/two-step/totp/confirm', {
     code: totpCode(setup.secret),
   });
 
@@ -521,7 +505,7 @@ test.describe('at 200% zoom', () => {
     // incident page, the last, in a fresh-clone CI run once Alerts added three).
     test.setTimeout(180_000);
     const admin = await createUser({ position: 'admin', fullName: 'Zoomed Admin' });
-    const data = await seedMonitoring(request, await apiToken(request, admin), admin);
+    const data = await seedMonitoring(request, admin);
     await signIn(page, admin);
     const screens: [string, (page: Page) => Locator][] = [
       ['/monitoring', (p) => p.getByRole('listitem', { name: 'Database' })],
