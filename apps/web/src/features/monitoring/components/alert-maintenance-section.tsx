@@ -4,7 +4,9 @@ import {
   RECORD_DATE_FORMAT,
   type MaintenanceWindow,
 } from '@staff-admin/shared';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { DateTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
@@ -12,7 +14,13 @@ import { Input } from '../../../components/ui/input.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { SectionCard } from '../../../components/ui/section-card.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import {
+  REMOVABLE_ROW_CLASS,
+  removableRowProps,
+  useRemovedRowFocus,
+} from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useAlertRules } from '../api/get-alert-rules.js';
 import {
@@ -27,73 +35,109 @@ const toIso = (local: string) => {
   return Number.isNaN(time) ? '' : new Date(time).toISOString();
 };
 
-/** Alerts › Maintenance windows: while one lasts, the rules it names tell nobody. */
+/** The form's fields, judged by the API's own rule once the times are read as the browser's. */
+const maintenanceFormSchema = z
+  .object({
+    startsAt: z.string(),
+    endsAt: z.string(),
+    reason: z.string(),
+    ruleIds: z.array(z.string()),
+  })
+  .transform((values, ctx) => {
+    const body = maintenanceWindowBodySchema.safeParse({
+      ...values,
+      startsAt: toIso(values.startsAt),
+      endsAt: toIso(values.endsAt),
+    });
+    if (body.success) return body.data;
+    for (const { message, path } of body.error.issues)
+      ctx.addIssue({ code: 'custom', message, path });
+    return z.NEVER;
+  });
+type MaintenanceFormInput = z.input<typeof maintenanceFormSchema>;
+type MaintenanceFormOutput = z.output<typeof maintenanceFormSchema>;
+
+const EMPTY_WINDOW: MaintenanceFormInput = { startsAt: '', endsAt: '', reason: '', ruleIds: [] };
+
+/** Alerts › Maintenance windows: while one lasts, the rules it names (or every rule) tell nobody. */
 export function AlertMaintenanceSection() {
   const windows = useMaintenanceWindows();
   const rules = useAlertRules();
   const add = useAddMaintenanceWindow();
   const remove = useDeleteMaintenanceWindow();
-  const [startsAt, setStartsAt] = useState('');
-  const [endsAt, setEndsAt] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<MaintenanceWindow | null>(null);
+  // A deleted window's Delete button had focus: it goes to the next window, else the previous.
+  const { attach: listRef, finalFocus } = useRemovedRowFocus();
+  const form = useForm<MaintenanceFormInput, unknown, MaintenanceFormOutput>({
+    resolver: zodResolver(maintenanceFormSchema),
+    defaultValues: EMPTY_WINDOW,
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = form;
   const ruleName = (id: string) => rules.data?.find((rule) => rule.id === id)?.name ?? id;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((body) => {
     if (add.isPending) return;
-    const body = { startsAt: toIso(startsAt), endsAt: toIso(endsAt), reason, ruleIds: [] };
-    const parsed = maintenanceWindowBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues)
-        found[String(issue.path[0] ?? 'reason')] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    add.mutate(parsed.data, {
+    add.mutate(body, {
       onSuccess: () => {
         toast.success(ALERT_MESSAGES.windowAdded);
-        setStartsAt('');
-        setEndsAt('');
-        setReason('');
+        reset(EMPTY_WINDOW);
       },
       onError: (error) => {
-        if (isApiError(error) && error.errors) setErrors(error.errors);
-        else toast.error(getErrorMessage(error));
+        setServerFieldErrors(form, error, ['startsAt', 'endsAt', 'reason']);
+        if (!isApiError(error) || !error.errors) toast.error(getErrorMessage(error));
       },
     });
-  };
+  });
 
   return (
     <SectionCard
       title="Maintenance windows"
       description="While a window lasts, incidents are still recorded but nobody is told."
     >
-      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Input
-          label="Starts"
-          type="datetime-local"
-          value={startsAt}
-          onChange={(event) => setStartsAt(event.target.value)}
-          error={errors.startsAt}
-        />
-        <Input
-          label="Ends"
-          type="datetime-local"
-          value={endsAt}
-          onChange={(event) => setEndsAt(event.target.value)}
-          error={errors.endsAt}
-        />
-        <Input
-          label="Reason"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={errors.reason}
-        />
-        <div className="flex items-end">
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Input
+            label="Starts"
+            type="datetime-local"
+            error={errors.startsAt?.message}
+            {...register('startsAt')}
+          />
+          <Input
+            label="Ends"
+            type="datetime-local"
+            error={errors.endsAt?.message}
+            {...register('endsAt')}
+          />
+          <Input
+            label="Reason"
+            error={errors.reason?.message}
+            {...registerTrimmed(form, 'reason')}
+          />
+        </div>
+        {rules.data && rules.data.length > 0 && (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-slate-900">
+              Rules to mute (none ticked: every rule)
+            </legend>
+            {rules.data.map((rule) => (
+              <label key={rule.id} className="flex items-center gap-2 text-sm text-slate-700">
+                <input
+                  type="checkbox"
+                  value={rule.id}
+                  className="size-4 accent-blue-700"
+                  {...register('ruleIds')}
+                />
+                {rule.name}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div>
           <Button type="submit" isLoading={add.isPending}>
             Add window
           </Button>
@@ -107,13 +151,18 @@ export function AlertMaintenanceSection() {
           onRetry={() => windows.refetch()}
         />
       )}
-      {windows.data?.length === 0 && <p className="text-slate-600">No maintenance planned.</p>}
-      {windows.data && windows.data.length > 0 && (
-        <ul aria-label="Maintenance windows" className="flex flex-col gap-2">
+      {windows.data && (
+        <ul
+          ref={listRef}
+          aria-label="Maintenance windows"
+          className="flex flex-col gap-2 focus:outline-2 focus:outline-offset-2 focus:outline-blue-600"
+        >
+          {windows.data.length === 0 && <li className="text-slate-600">No maintenance planned.</li>}
           {windows.data.map((window) => (
             <li
               key={window.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-3"
+              {...removableRowProps(window.id)}
+              className={`flex flex-wrap items-center justify-between gap-2 rounded-xl border border-slate-200 p-3 ${REMOVABLE_ROW_CLASS}`}
             >
               <span>
                 <DateTime value={window.startsAt} pattern={RECORD_DATE_FORMAT} /> to{' '}
@@ -126,6 +175,7 @@ export function AlertMaintenanceSection() {
               <Button
                 variant="secondary"
                 size="small"
+                destructive
                 aria-label={`Delete the window ${window.reason}`}
                 onClick={() => setDeleting(window)}
               >
@@ -141,6 +191,7 @@ export function AlertMaintenanceSection() {
           if (!open) setDeleting(null);
         }}
         title="Delete maintenance window"
+        finalFocus={finalFocus}
         description={deleting ? `The window "${deleting.reason}" will be deleted.` : ''}
         confirmLabel="Delete window"
         onConfirm={() => {

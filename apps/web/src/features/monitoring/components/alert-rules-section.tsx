@@ -8,10 +8,11 @@ import {
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { SectionCard } from '../../../components/ui/section-card.js';
-import { Spinner } from '../../../components/ui/spinner.js';
+import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { toast } from '../../../lib/toast.js';
 import { useAlertRules, useDeleteAlertRule, useSaveAlertRule } from '../api/get-alert-rules.js';
@@ -45,6 +46,7 @@ export function AlertRulesSection({ budgetOnly = false }: { budgetOnly?: boolean
   const [editing, setEditing] = useState<AlertRule | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AlertRule | null>(null);
+  const rowFocus = useRemovedRowFocus();
 
   const toggle = (rule: AlertRule) => {
     if (save.isPending) return;
@@ -69,6 +71,64 @@ export function AlertRulesSection({ budgetOnly = false }: { budgetOnly?: boolean
     });
   };
 
+  const columns: Column<AlertRule>[] = [
+    { header: 'Name', cell: (rule) => rule.name, className: 'font-medium text-slate-900' },
+    { header: 'Kind', cell: (rule) => ALERT_RULE_KIND_LABELS[rule.kind] },
+    { header: 'Settings', cell: ruleSettings },
+    {
+      header: 'On',
+      cell: (rule) => (
+        <button
+          type="button"
+          role="switch"
+          aria-checked={rule.enabled}
+          aria-label={`${rule.name} on`}
+          onClick={() => toggle(rule)}
+          className={
+            rule.enabled
+              ? 'h-6 w-11 rounded-full bg-emerald-600 p-0.5 text-left'
+              : 'h-6 w-11 rounded-full bg-slate-300 p-0.5 text-left'
+          }
+        >
+          <span
+            className={
+              rule.enabled
+                ? 'block size-5 translate-x-5 rounded-full bg-white'
+                : 'block size-5 rounded-full bg-white'
+            }
+          />
+        </button>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (rule) => (
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            size="small"
+            aria-label={`Edit ${rule.name}`}
+            onClick={() => {
+              setAdding(false);
+              setEditing(rule);
+            }}
+          >
+            Edit
+          </Button>
+          <Button
+            variant="secondary"
+            size="small"
+            destructive
+            aria-label={`Delete ${rule.name}`}
+            onClick={() => setDeleting(rule)}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <SectionCard
       title="Rules"
@@ -89,94 +149,24 @@ export function AlertRulesSection({ budgetOnly = false }: { budgetOnly?: boolean
           Add rule
         </Button>
       </div>
-      {rules.isPending && <Spinner text="Loading rules…" />}
-      {rules.isError && (
+      {rules.isError ? (
         <LoadError
           what="The rules could not be loaded."
           error={rules.error}
           onRetry={() => rules.refetch()}
         />
-      )}
-      {rules.data?.length === 0 && (
-        <p className="text-slate-600">No rules yet. Add one to be told when something needs you.</p>
-      )}
-      {rules.data && rules.data.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Alert rules</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Kind
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Settings
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  On
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.data.map((rule) => (
-                <tr key={rule.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-4 font-medium text-slate-900">{rule.name}</td>
-                  <td className="py-2 pr-4">{ALERT_RULE_KIND_LABELS[rule.kind]}</td>
-                  <td className="py-2 pr-4 text-slate-700">{ruleSettings(rule)}</td>
-                  <td className="py-2 pr-4">
-                    <button
-                      type="button"
-                      role="switch"
-                      aria-checked={rule.enabled}
-                      aria-label={`${rule.name} on`}
-                      onClick={() => toggle(rule)}
-                      className={
-                        rule.enabled
-                          ? 'h-6 w-11 rounded-full bg-emerald-600 p-0.5 text-left'
-                          : 'h-6 w-11 rounded-full bg-slate-300 p-0.5 text-left'
-                      }
-                    >
-                      <span
-                        className={
-                          rule.enabled
-                            ? 'block size-5 translate-x-5 rounded-full bg-white'
-                            : 'block size-5 rounded-full bg-white'
-                        }
-                      />
-                    </button>
-                  </td>
-                  <td className="flex gap-2 py-2">
-                    <Button
-                      variant="secondary"
-                      size="small"
-                      aria-label={`Edit ${rule.name}`}
-                      onClick={() => {
-                        setAdding(false);
-                        setEditing(rule);
-                      }}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="small"
-                      aria-label={`Delete ${rule.name}`}
-                      onClick={() => setDeleting(rule)}
-                    >
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      ) : (
+        <DataTable
+          caption="Alert rules"
+          columns={columns}
+          rows={rules.data ?? []}
+          minWidth="min-w-[720px]"
+          loading={rules.isPending ? 'Loading rules…' : false}
+          emptyTitle="No rules yet"
+          empty="Add one to be told when something needs you."
+          rowFocus={rowFocus}
+          compact
+        />
       )}
       <AlertRuleDialog
         open={adding || editing !== null}
@@ -195,6 +185,7 @@ export function AlertRulesSection({ budgetOnly = false }: { budgetOnly?: boolean
           if (!open) setDeleting(null);
         }}
         title="Delete rule"
+        finalFocus={rowFocus.finalFocus}
         description={
           deleting
             ? `${deleting.name} and its incidents will be deleted. To keep them, turn it off.`

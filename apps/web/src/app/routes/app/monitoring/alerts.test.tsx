@@ -124,19 +124,23 @@ describe('Monitoring › Alerts', () => {
     expect(await findToast('Regressions is off.')).toBeVisible();
   });
 
-  it('deletes a rule after asking', async () => {
+  it('deletes a rule after asking, and focus goes to the next rule', async () => {
     const rule = createAlertRule({ name: 'Old rule' });
-    serveAlerts({ rules: [rule] });
-    const deletes = answer(
-      'delete',
-      `/monitoring/alert-rules/${rule.id}`,
-      () => new HttpResponse(null, { status: 204 }),
-    );
+    const next = createAlertRule({ name: 'Newer rule' });
+    serveAlerts({ rules: [rule, next] });
+    const deletes = answer('delete', `/monitoring/alert-rules/${rule.id}`, () => {
+      answer('get', '/monitoring/alert-rules', () => HttpResponse.json({ data: [next] }));
+      return new HttpResponse(null, { status: 204 });
+    });
     const { user } = renderApp('/monitoring/alerts', { user: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Delete Old rule' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete rule' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(deletes).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Old rule' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Newer rule on' })).toHaveFocus(),
+    );
   });
 
   it('lists incidents with the state filter in the URL, each linking to its page', async () => {
@@ -151,8 +155,9 @@ describe('Monitoring › Alerts', () => {
     expect(router.state.location.search).toContain('state=open');
   });
 
-  it('adds a maintenance window', async () => {
-    serveAlerts();
+  it('adds a maintenance window that mutes the rules ticked', async () => {
+    const rule = createAlertRule({ name: 'Database down' });
+    serveAlerts({ rules: [rule, createAlertRule({ name: 'Error spike' })] });
     const posts = answer('post', '/monitoring/maintenance-windows', ({ body }) =>
       HttpResponse.json(
         { data: { id: 'w', ruleIds: [], createdAt: '', createdBy: null, ...(body as object) } },
@@ -162,11 +167,69 @@ describe('Monitoring › Alerts', () => {
     const { user } = renderApp('/monitoring/alerts', { user: ADMIN });
     await user.type(await screen.findByLabelText('Starts'), '2026-12-01T10:00');
     await user.type(screen.getByLabelText('Ends'), '2026-12-01T12:00');
-    await user.type(screen.getByLabelText('Reason'), 'Database upgrade');
+    await user.type(screen.getByLabelText('Reason'), '  Database upgrade ');
+    const mute = screen.getByRole('group', { name: 'Rules to mute (none ticked: every rule)' });
+    await user.click(within(mute).getByRole('checkbox', { name: 'Database down' }));
     await user.click(screen.getByRole('button', { name: 'Add window' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]!.body).toMatchObject({ reason: 'Database upgrade', ruleIds: [] });
+    expect(posts[0]!.body).toEqual({
+      startsAt: new Date('2026-12-01T10:00').toISOString(),
+      endsAt: new Date('2026-12-01T12:00').toISOString(),
+      reason: 'Database upgrade',
+      ruleIds: [rule.id],
+    });
     expect(await findToast('The maintenance window was added.')).toBeVisible();
+    expect(screen.getByLabelText('Reason')).toHaveValue('');
+  });
+
+  it('refuses an incomplete window, focus on its first wrong field', async () => {
+    serveAlerts();
+    const posts = answer('post', '/monitoring/maintenance-windows');
+    const { user } = renderApp('/monitoring/alerts', { user: ADMIN });
+    await user.type(await screen.findByLabelText('Reason'), 'Upgrade');
+    await user.click(screen.getByRole('button', { name: 'Add window' }));
+    const starts = screen.getByLabelText('Starts');
+    await waitFor(() => expect(starts).toHaveFocus());
+    expect(starts).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Reason')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toHaveLength(0);
+  });
+
+  it('deletes a window, and focus goes to the next one, then to the list', async () => {
+    const window = (id: string, reason: string) => ({
+      id,
+      reason,
+      startsAt: '2026-12-01T10:00:00.000Z',
+      endsAt: '2026-12-01T12:00:00.000Z',
+      ruleIds: [],
+      createdAt: '2026-11-20T09:00:00.000Z',
+      createdBy: null,
+    });
+    const first = window('10000000-0000-4000-8000-000000000001', 'Upgrade');
+    const second = window('10000000-0000-4000-8000-000000000002', 'Move');
+    serveAlerts({ windows: [first, second] });
+    const removing = (gone: string, left: (typeof first)[]) =>
+      answer('delete', `/monitoring/maintenance-windows/${gone}`, () => {
+        answer('get', '/monitoring/maintenance-windows', () => HttpResponse.json({ data: left }));
+        return new HttpResponse(null, { status: 204 });
+      });
+    removing(first.id, [second]);
+    removing(second.id, []);
+    const { user } = renderApp('/monitoring/alerts', { user: ADMIN });
+    const remove = async (reason: string) => {
+      await user.click(await screen.findByRole('button', { name: `Delete the window ${reason}` }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete maintenance window' });
+      await user.click(within(confirm).getByRole('button', { name: 'Delete window' }));
+    };
+    await remove('Upgrade');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete the window Move' })).toHaveFocus(),
+    );
+    await remove('Move');
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Maintenance windows' })).toHaveFocus(),
+    );
+    expect(screen.getByText('No maintenance planned.')).toBeVisible();
   });
 });
 
