@@ -4,11 +4,13 @@ import {
   type FieldValues,
   type Path,
   type PathValue,
+  type Resolver,
   type UseFormProps,
   type UseFormRegisterReturn,
   type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
+import type { z } from 'zod';
 import { getErrorMessage, isApiError } from './api-error.js';
 import { toast } from './toast.js';
 
@@ -110,4 +112,26 @@ export function useForm<
     [handleSubmit],
   );
   return { ...form, handleSubmit: handleSubmitAndFocus };
+}
+
+/**
+ * A resolver for a form whose fields are not the API's body as such (times in the browser's
+ * zone, checkboxes for a nested list): the body is built from the fields and judged by the API's
+ * own schema (one rule for site and server), and each message goes under the field `fieldOf`
+ * names for its path (by default the path's first key), the first message per field.
+ */
+export function bodyResolver<TValues extends FieldValues, TBody>(
+  schema: z.ZodType<TBody>,
+  toBody: (values: TValues) => unknown,
+  fieldOf: (path: readonly PropertyKey[]) => string = (path) => String(path[0] ?? 'root'),
+): Resolver<TValues, unknown, TBody> {
+  return (values) => {
+    const parsed = schema.safeParse(toBody(values));
+    if (parsed.success) return { values: parsed.data, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of parsed.error.issues) {
+      errors[fieldOf(issue.path)] ??= { type: 'validation', message: issue.message };
+    }
+    return { values: {}, errors } as ReturnType<Resolver<TValues, unknown, TBody>>;
+  };
 }

@@ -1,6 +1,7 @@
 import {
   ALERT_CHANNEL_KIND_LABELS,
   ALERT_CHANNEL_KINDS,
+  ALERT_CHANNEL_LIMITS,
   ALERT_CHANNEL_MESSAGES,
   POSITION_LABELS,
   POSITIONS,
@@ -8,20 +9,22 @@ import {
   WEBHOOK_FORMATS,
   type AlertChannel,
   type AlertChannelKind,
+  createAlertChannelSchema,
+  type CreateAlertChannelInput,
   type CreatedAlertChannel,
   type Position,
   type WebhookFormat,
 } from '@staff-admin/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { bodyResolver, registerTrimmed, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useCreateAlertChannel, useUpdateAlertChannel } from '../api/save-alert-channel.js';
-
-type FieldErrors = Partial<Record<'name' | 'url' | 'recipients', string>>;
 
 interface AlertChannelDialogProps {
   /** The channel to edit; null: a new one. */
@@ -47,58 +50,67 @@ export function AlertChannelDialog(props: AlertChannelDialogProps) {
   return props.open ? <ChannelForm key={props.channel?.id ?? 'new'} {...props} /> : null;
 }
 
+interface ChannelFields {
+  kind: AlertChannelKind;
+  name: string;
+  url: string;
+  format: WebhookFormat;
+  roles: Position[];
+}
+
+/** The API's field for each of its paths: a mail's recipients are the roles ticked here. */
+const fieldOf = (path: readonly PropertyKey[]) =>
+  path[0] === 'recipients' ? 'roles' : String(path[0] ?? 'name');
+
 function ChannelForm({ channel, open, onOpenChange, onCreated }: AlertChannelDialogProps) {
   const create = useCreateAlertChannel();
   const update = useUpdateAlertChannel();
-  const [kind, setKind] = useState<AlertChannelKind>(channel?.kind ?? 'webhook');
-  const [name, setName] = useState(channel?.name ?? '');
-  const [url, setUrl] = useState(channel?.url ?? '');
-  const [format, setFormat] = useState<WebhookFormat>(channel?.format ?? 'standard');
-  const [roles, setRoles] = useState<Position[]>(channel?.recipients?.roles ?? []);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // People named by the API stay on the channel: the screen edits its roles only.
+  const keptUserIds = channel?.recipients?.userIds ?? [];
+  const form = useForm<ChannelFields, unknown, CreateAlertChannelInput>({
+    // Judged by the API's own rule for a new channel; an edit sends the same fields but the kind.
+    resolver: bodyResolver(
+      createAlertChannelSchema,
+      ({ kind, name, url, format, roles }) =>
+        kind === 'webhook'
+          ? { kind, name, url, format }
+          : { kind, name, recipients: { userIds: keptUserIds, roles } },
+      fieldOf,
+    ),
+    defaultValues: {
+      kind: channel?.kind ?? 'webhook',
+      name: channel?.name ?? '',
+      url: channel?.url ?? '',
+      format: channel?.format ?? 'standard',
+      roles: channel?.recipients?.roles ?? [],
+    },
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
+  const kind = useWatch({ control, name: 'kind' });
   const rolesId = useId();
   const pending = create.isPending || update.isPending;
 
-  const check = (): FieldErrors => {
-    const found: FieldErrors = {};
-    if (name.trim() === '') found.name = ALERT_CHANNEL_MESSAGES.nameRequired;
-    if (kind === 'webhook' && url.trim() === '') found.url = ALERT_CHANNEL_MESSAGES.urlRequired;
-    const keptUserIds = channel?.recipients?.userIds.length ?? 0;
-    if (kind === 'email' && roles.length + keptUserIds === 0) {
-      found.recipients = ALERT_CHANNEL_MESSAGES.recipientsRequired;
-    }
-    return found;
-  };
-
   const refused = (error: unknown) => {
     if (isApiError(error) && error.errors) {
-      setErrors({
-        name: error.errors.name,
-        url: error.errors.url,
-        recipients:
-          error.errors.recipients ??
-          error.errors['recipients.userIds'] ??
-          error.errors['recipients.roles.0'],
-      });
+      for (const [path, message] of Object.entries(error.errors)) {
+        const field = fieldOf(path.split('.')) as keyof ChannelFields;
+        if (field !== 'kind') setError(field, { type: 'server', message }, { shouldFocus: true });
+      }
     }
     toast.error(getErrorMessage(error));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const recipients = { userIds: channel?.recipients?.userIds ?? [], roles };
+  const submit = handleSubmit(({ kind: newKind, ...changes }) => {
+    if (pending) return;
     if (channel) {
       update.mutate(
-        {
-          id: channel.id,
-          changes:
-            kind === 'webhook'
-              ? { name: name.trim(), url: url.trim(), format }
-              : { name: name.trim(), recipients },
-        },
+        { id: channel.id, changes },
         {
           onSuccess: () => {
             toast.success(ALERT_CHANNEL_MESSAGES.updated);
@@ -110,9 +122,7 @@ function ChannelForm({ channel, open, onOpenChange, onCreated }: AlertChannelDia
       return;
     }
     create.mutate(
-      kind === 'webhook'
-        ? { kind, name: name.trim(), url: url.trim(), format }
-        : { kind, name: name.trim(), recipients },
+      { kind: newKind, ...changes },
       {
         onSuccess: (created) => {
           toast.success(ALERT_CHANNEL_MESSAGES.created);
@@ -122,12 +132,7 @@ function ChannelForm({ channel, open, onOpenChange, onCreated }: AlertChannelDia
         onError: refused,
       },
     );
-  };
-
-  const toggleRole = (role: Position, on: boolean) =>
-    setRoles((current) =>
-      on ? [...current, role] : current.filter((candidate) => candidate !== role),
-    );
+  });
 
   return (
     <Dialog
@@ -136,16 +141,30 @@ function ChannelForm({ channel, open, onOpenChange, onCreated }: AlertChannelDia
       preventClose={pending}
       title={channel ? `Edit “${channel.name}”` : 'Add channel'}
     >
-      <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="mt-6 flex flex-col gap-4"
+      >
         {!channel && (
-          <Dropdown label="Kind" options={KIND_OPTIONS} value={kind} onChange={setKind} />
+          <Controller
+            control={control}
+            name="kind"
+            render={({ field }) => (
+              <Dropdown
+                label="Kind"
+                options={KIND_OPTIONS}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
         )}
         <Input
           label="Name"
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.name}
+          maxLength={ALERT_CHANNEL_LIMITS.name}
+          error={errors.name?.message}
+          {...registerTrimmed(form, 'name')}
         />
         {kind === 'webhook' ? (
           <>
@@ -153,33 +172,44 @@ function ChannelForm({ channel, open, onOpenChange, onCreated }: AlertChannelDia
               label="URL"
               type="url"
               inputMode="url"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
               description="An http:// or https:// address on the internet. Each request is signed (Standard Webhooks)."
-              error={errors.url}
+              error={errors.url?.message}
+              {...registerTrimmed(form, 'url')}
             />
-            <Dropdown label="Format" options={FORMAT_OPTIONS} value={format} onChange={setFormat} />
+            <Controller
+              control={control}
+              name="format"
+              render={({ field }) => (
+                <Dropdown
+                  label="Format"
+                  options={FORMAT_OPTIONS}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
           </>
         ) : (
           <fieldset
             className="flex flex-col gap-2"
-            aria-describedby={errors.recipients ? `${rolesId}-error` : undefined}
+            aria-describedby={errors.roles ? `${rolesId}-error` : undefined}
           >
             <legend className="text-sm font-medium text-slate-900">Send to everyone who is</legend>
             {POSITIONS.map((role) => (
               <label key={role} className="flex items-center gap-2 text-slate-800">
                 <input
                   type="checkbox"
+                  value={role}
                   className="size-4 accent-blue-700"
-                  checked={roles.includes(role)}
-                  onChange={(event) => toggleRole(role, event.target.checked)}
+                  aria-invalid={errors.roles ? true : undefined}
+                  {...register('roles')}
                 />
                 {POSITION_LABELS[role]}
               </label>
             ))}
-            {errors.recipients && (
+            {errors.roles && (
               <p id={`${rolesId}-error`} role="alert" className="text-sm text-red-700">
-                {errors.recipients}
+                {errors.roles.message}
               </p>
             )}
           </fieldset>

@@ -129,7 +129,16 @@ describe('alert channels', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(
       ALERT_CHANNEL_MESSAGES.nameRequired,
     );
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
     await user.type(within(dialog).getByLabelText('Name'), 'Inside');
+    // The shared rule judges the URL's shape before it is sent; focus goes to it.
+    await user.type(within(dialog).getByLabelText('URL'), 'ftp://example.com/hook');
+    await user.click(within(dialog).getByRole('button', { name: 'Add channel' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('URL')).toHaveFocus());
+    expect(within(dialog).getByLabelText('URL')).toHaveAccessibleDescription(
+      expect.stringContaining(ALERT_CHANNEL_MESSAGES.urlInvalid),
+    );
+    await user.clear(within(dialog).getByLabelText('URL'));
     await user.type(within(dialog).getByLabelText('URL'), 'http://10.0.0.1/hook');
     await user.click(within(dialog).getByRole('button', { name: 'Add channel' }));
     await waitFor(() =>
@@ -157,6 +166,8 @@ describe('alert channels', () => {
     expect(
       await within(dialog).findByText(ALERT_CHANNEL_MESSAGES.recipientsRequired),
     ).toBeVisible();
+    // Focus goes to the first role, where the choice is missing.
+    await waitFor(() => expect(within(dialog).getAllByRole('checkbox')[0]).toHaveFocus());
     await user.click(within(dialog).getByRole('checkbox', { name: 'Admin' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add channel' }));
     await waitFor(() => expect(posts).toHaveLength(1));

@@ -3,10 +3,9 @@ import {
   maintenanceWindowBodySchema,
   RECORD_DATE_FORMAT,
   type MaintenanceWindow,
+  type MaintenanceWindowBody,
 } from '@staff-admin/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
 import { DateTime } from '../../../components/ui/date-time.js';
 import { ConfirmDialog } from '../../../components/ui/dialog.js';
@@ -20,7 +19,7 @@ import {
   useRemovedRowFocus,
 } from '../../../components/ui/use-removed-row-focus.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
-import { registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
+import { bodyResolver, registerTrimmed, setServerFieldErrors, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import { useAlertRules } from '../api/get-alert-rules.js';
 import {
@@ -35,29 +34,14 @@ const toIso = (local: string) => {
   return Number.isNaN(time) ? '' : new Date(time).toISOString();
 };
 
-/** The form's fields, judged by the API's own rule once the times are read as the browser's. */
-const maintenanceFormSchema = z
-  .object({
-    startsAt: z.string(),
-    endsAt: z.string(),
-    reason: z.string(),
-    ruleIds: z.array(z.string()),
-  })
-  .transform((values, ctx) => {
-    const body = maintenanceWindowBodySchema.safeParse({
-      ...values,
-      startsAt: toIso(values.startsAt),
-      endsAt: toIso(values.endsAt),
-    });
-    if (body.success) return body.data;
-    for (const { message, path } of body.error.issues)
-      ctx.addIssue({ code: 'custom', message, path });
-    return z.NEVER;
-  });
-type MaintenanceFormInput = z.input<typeof maintenanceFormSchema>;
-type MaintenanceFormOutput = z.output<typeof maintenanceFormSchema>;
+interface MaintenanceFields {
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+  ruleIds: string[];
+}
 
-const EMPTY_WINDOW: MaintenanceFormInput = { startsAt: '', endsAt: '', reason: '', ruleIds: [] };
+const EMPTY_WINDOW: MaintenanceFields = { startsAt: '', endsAt: '', reason: '', ruleIds: [] };
 
 /** Alerts › Maintenance windows: while one lasts, the rules it names (or every rule) tell nobody. */
 export function AlertMaintenanceSection() {
@@ -68,8 +52,13 @@ export function AlertMaintenanceSection() {
   const [deleting, setDeleting] = useState<MaintenanceWindow | null>(null);
   // A deleted window's Delete button had focus: it goes to the next window, else the previous.
   const { attach: listRef, finalFocus } = useRemovedRowFocus();
-  const form = useForm<MaintenanceFormInput, unknown, MaintenanceFormOutput>({
-    resolver: zodResolver(maintenanceFormSchema),
+  const form = useForm<MaintenanceFields, unknown, MaintenanceWindowBody>({
+    // The times are the browser's own, sent as ISO times.
+    resolver: bodyResolver(maintenanceWindowBodySchema, (fields) => ({
+      ...fields,
+      startsAt: toIso(fields.startsAt),
+      endsAt: toIso(fields.endsAt),
+    })),
     defaultValues: EMPTY_WINDOW,
   });
   const {
