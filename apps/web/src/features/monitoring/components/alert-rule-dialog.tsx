@@ -8,14 +8,17 @@ import {
   BUDGET_ALERT_KINDS,
   type AlertHealthCheck,
   type AlertRule,
+  type AlertRuleBody,
   type AlertRuleKind,
 } from '@staff-admin/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type ReactElement } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage, isApiError } from '../../../lib/api-error.js';
+import { bodyResolver, registerTrimmed, useForm } from '../../../lib/form.js';
 import { toast } from '../../../lib/toast.js';
 import {
   useAlertChannelOptions,
@@ -134,119 +137,134 @@ function RuleForm({
   onDone: () => void;
 }) {
   const kinds: readonly AlertRuleKind[] = budgetOnly ? BUDGET_ALERT_KINDS : ALERT_RULE_KINDS;
-  const [draft, setDraft] = useState(() => draftOf(rule, kinds));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Draft, unknown, AlertRuleBody>({
+    resolver: bodyResolver(alertRuleBodySchema, bodyOf),
+    defaultValues: draftOf(rule, kinds),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
   const save = useSaveAlertRule();
   const channels = useAlertChannelOptions();
-  const budget = (BUDGET_ALERT_KINDS as readonly string[]).includes(draft.kind);
+  const kind = useWatch({ control, name: 'kind' });
+  const budget = (BUDGET_ALERT_KINDS as readonly string[]).includes(kind);
   const projects = useAlertProjectOptions(budget);
   const channelsLabel = useId();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit((body) => {
     if (save.isPending) return;
-    const body = bodyOf(draft);
-    const parsed = alertRuleBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues)
-        found[String(issue.path[0] ?? 'kind')] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
     const { kind: _kind, ...changes } = body;
-    save.mutate(rule ? { id: rule.id, body: changes } : { body: parsed.data }, {
+    save.mutate(rule ? { id: rule.id, body: changes } : { body }, {
       onSuccess: () => {
         toast.success(rule ? ALERT_MESSAGES.ruleSaved : ALERT_MESSAGES.ruleAdded);
         onDone();
       },
       onError: (error) => {
-        if (isApiError(error) && error.errors) setErrors(error.errors);
-        else toast.error(getErrorMessage(error));
+        if (!isApiError(error) || !error.errors) return toast.error(getErrorMessage(error));
+        for (const [path, message] of Object.entries(error.errors)) {
+          const field = path.split('.')[0] as keyof Draft;
+          setError(field, { type: 'server', message }, { shouldFocus: true });
+        }
       },
     });
-  };
+  });
 
   const numberField = (key: 'occurrences' | 'lockouts' | 'minutes', label: string) => (
     <Input
       label={label}
       inputMode="numeric"
-      value={draft[key]}
-      onChange={(event) => set(key, event.target.value)}
-      error={errors[key]}
+      error={errors[key]?.message}
+      {...registerTrimmed(form, key)}
+    />
+  );
+  const dropdown = <K extends 'kind' | 'check' | 'projectId'>(
+    name: K,
+    render: (value: Draft[K], onChange: (value: Draft[K]) => void) => ReactElement,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => render(field.value, field.onChange)}
     />
   );
 
   return (
-    <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-5">
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 flex flex-col gap-5">
       <Input
         label="Name"
-        value={draft.name}
-        onChange={(event) => set('name', event.target.value)}
-        error={errors.name}
+        error={errors.name?.message}
         autoComplete="off"
+        {...registerTrimmed(form, 'name')}
       />
-      <Dropdown
-        label="Kind"
-        options={kinds.map((kind) => ({ value: kind, label: ALERT_RULE_KIND_LABELS[kind] }))}
-        value={draft.kind}
-        onChange={(kind) => set('kind', kind)}
-        disabled={rule !== null}
-        description={rule ? "A rule's kind cannot be changed." : undefined}
-        error={errors.kind}
-      />
-      {draft.kind === 'error_spike' && (
+      {dropdown('kind', (value, onChange) => (
+        <Dropdown
+          label="Kind"
+          options={kinds.map((option) => ({
+            value: option,
+            label: ALERT_RULE_KIND_LABELS[option],
+          }))}
+          value={value}
+          onChange={onChange}
+          disabled={rule !== null}
+          description={rule ? "A rule's kind cannot be changed." : undefined}
+          error={errors.kind?.message}
+        />
+      ))}
+      {kind === 'error_spike' && (
         <div className="grid gap-4 sm:grid-cols-2">
           {numberField('occurrences', 'Occurrences (at least)')}
           {numberField('minutes', 'Within minutes')}
         </div>
       )}
-      {draft.kind === 'lockout_spike' && (
+      {kind === 'lockout_spike' && (
         <div className="grid gap-4 sm:grid-cols-2">
           {numberField('lockouts', 'Lockouts (at least)')}
           {numberField('minutes', 'Within minutes')}
         </div>
       )}
-      {draft.kind === 'health_check_failing' && (
+      {kind === 'health_check_failing' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Dropdown
-            label="Health check"
-            options={ALERT_HEALTH_CHECKS.map((check) => ({
-              value: check,
-              label: ALERT_HEALTH_CHECK_LABELS[check],
-            }))}
-            value={draft.check}
-            onChange={(check) => set('check', check)}
-            error={errors.check}
-          />
+          {dropdown('check', (value, onChange) => (
+            <Dropdown
+              label="Health check"
+              options={ALERT_HEALTH_CHECKS.map((check) => ({
+                value: check,
+                label: ALERT_HEALTH_CHECK_LABELS[check],
+              }))}
+              value={value}
+              onChange={onChange}
+              error={errors.check?.message}
+            />
+          ))}
           {numberField('minutes', 'Failing for minutes')}
         </div>
       )}
-      {budget && (
-        <Dropdown
-          label="Project"
-          options={[
-            { value: ALL_PROJECTS, label: 'All projects' },
-            ...(projects.data ?? []).map((project) => ({
-              value: project.id,
-              label: `${project.code} ${project.name}`,
-            })),
-          ]}
-          value={draft.projectId}
-          onChange={(projectId) => set('projectId', projectId)}
-          error={errors.projectId}
-        />
-      )}
-      {draft.kind === 'budget_threshold' && (
+      {budget &&
+        dropdown('projectId', (value, onChange) => (
+          <Dropdown
+            label="Project"
+            options={[
+              { value: ALL_PROJECTS, label: 'All projects' },
+              ...(projects.data ?? []).map((project) => ({
+                value: project.id,
+                label: `${project.code} ${project.name}`,
+              })),
+            ]}
+            value={value}
+            onChange={onChange}
+            error={errors.projectId?.message}
+          />
+        ))}
+      {kind === 'budget_threshold' && (
         <Input
           label="Thresholds (% of budget)"
           hint="Separated by commas, e.g. 80, 100"
-          value={draft.percents}
-          onChange={(event) => set('percents', event.target.value)}
-          error={errors.percents}
+          error={errors.percents?.message}
+          {...registerTrimmed(form, 'percents')}
         />
       )}
       <fieldset
@@ -267,22 +285,16 @@ function RuleForm({
           <label key={channel.id} className="flex items-center gap-2 text-slate-900">
             <input
               type="checkbox"
-              checked={draft.channelIds.includes(channel.id)}
-              onChange={(event) =>
-                set(
-                  'channelIds',
-                  event.target.checked
-                    ? [...draft.channelIds, channel.id]
-                    : draft.channelIds.filter((id) => id !== channel.id),
-                )
-              }
+              value={channel.id}
+              aria-invalid={errors.channelIds ? true : undefined}
+              {...register('channelIds')}
             />
             {channel.name}
           </label>
         ))}
         {errors.channelIds && (
           <p id={`${channelsLabel}-error`} role="alert" className="text-sm text-red-700">
-            {errors.channelIds}
+            {errors.channelIds.message}
           </p>
         )}
       </fieldset>
@@ -290,17 +302,15 @@ function RuleForm({
         <Input
           label="Cooldown (minutes)"
           inputMode="numeric"
-          value={draft.cooldownMinutes}
-          onChange={(event) => set('cooldownMinutes', event.target.value)}
-          error={errors.cooldownMinutes}
+          error={errors.cooldownMinutes?.message}
+          {...registerTrimmed(form, 'cooldownMinutes')}
         />
         <Input
           label="Repeat every (minutes)"
           hint="Empty: tell once"
           inputMode="numeric"
-          value={draft.repeatEveryMinutes}
-          onChange={(event) => set('repeatEveryMinutes', event.target.value)}
-          error={errors.repeatEveryMinutes}
+          error={errors.repeatEveryMinutes?.message}
+          {...registerTrimmed(form, 'repeatEveryMinutes')}
         />
       </div>
       <div className="flex justify-end gap-3">

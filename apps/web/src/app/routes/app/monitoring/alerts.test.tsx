@@ -106,6 +106,12 @@ describe('Monitoring › Alerts', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(
       expect.stringContaining('Please enter a name.'),
     );
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+    // A wrong number further down takes focus once the name is there.
+    await user.type(within(dialog).getByLabelText('Name'), 'Slow');
+    await user.clear(within(dialog).getByLabelText('Cooldown (minutes)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Cooldown (minutes)')).toHaveFocus());
     expect(posts).toHaveLength(0);
   });
 
