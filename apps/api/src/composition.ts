@@ -145,7 +145,9 @@ function composeCore(
 
   const { uploads } = createUploadsModule({
     repositories,
+    db,
     uploadDir: config.uploadDir,
+    uploadStorage: config.uploadStorage,
     limits: config.limits,
     log,
     clock,
