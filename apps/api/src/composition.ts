@@ -522,6 +522,7 @@ export function createServerServices(
     sessions,
     tokens,
     mails: mail.mails,
+    uploads: core.uploads,
     clock,
   });
   return {
