@@ -3,7 +3,7 @@ import type { UploadDir } from '@staff-admin/shared';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nowIso, type Clock } from '../../lib/clock.js';
-import { assertStoredFile, isStoredName, type UploadStorage } from './upload-storage.js';
+import { assertStoredFile, type UploadStorage } from './upload-storage.js';
 
 export const sha256Hex = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
@@ -62,7 +62,7 @@ export class DatabaseUploadStorage implements UploadStorage {
       .orderBy('name')
       .limit(limit);
     if (after !== undefined) query = query.where('name', '>', after);
-    const rows = await query.execute();
-    return rows.map((row) => row.name).filter(isStoredName);
+    // Only `write` adds rows, and it takes stored names only.
+    return (await query.execute()).map((row) => row.name);
   }
 }
