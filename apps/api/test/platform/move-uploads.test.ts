@@ -6,6 +6,7 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from '../../src/cli/run-cli
 import { createLogger } from '../../src/lib/logger.js';
 import { DatabaseUploadStorage, sha256Hex } from '../../src/modules/uploads/database-storage.js';
 import { DiskUploadStorage } from '../../src/modules/uploads/disk-storage.js';
+import { moveUploads } from '../../src/modules/uploads/move-uploads.js';
 import {
   createSignedInUser,
   createTestApp,
@@ -182,6 +183,26 @@ describe('move-uploads', () => {
     expect((await disk.read('users', name))!.equals(bytes)).toBe(true);
     expect((await database.read('users', name))!.equals(other)).toBe(true);
     await database.remove('users', name);
+  });
+
+  it('pages through a store: every picture moves whatever the page size', async () => {
+    await uploadPictures(5);
+    // With the pictures the tests above left: more than two pages, and an odd count.
+    const names = onDisk();
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    expect(await moveUploads(disk, database, { pageSize: 2 })).toEqual({
+      moved: names.length,
+      resumed: 0,
+      mismatched: [],
+      more: false,
+    });
+    expect(await inDatabase()).toEqual(names);
+    expect(onDisk()).toEqual([]);
+    expect(await moveUploads(database, disk, { pageSize: 2 })).toMatchObject({
+      moved: names.length,
+    });
+    expect(await inDatabase()).toEqual([]);
+    expect(onDisk()).toEqual(names);
   });
 
   it('moves only stored names: a stray file in the folder is left alone', async () => {

@@ -25,13 +25,13 @@ export interface MoveReport {
 export async function moveUploads(
   from: UploadStorage,
   to: UploadStorage,
-  { limit = Infinity }: { limit?: number } = {},
+  { limit = Infinity, pageSize = PAGE }: { limit?: number; pageSize?: number } = {},
 ): Promise<MoveReport> {
   const report: MoveReport = { moved: 0, resumed: 0, mismatched: [], more: false };
   for (const dir of UPLOAD_DIRS) {
     let after: string | undefined;
     for (;;) {
-      const names = await from.list(dir, after, PAGE);
+      const names = await from.list(dir, after, pageSize);
       for (const name of names) {
         if (report.moved + report.resumed >= limit) {
           report.more = true;
@@ -55,7 +55,7 @@ export async function moveUploads(
         if (resumed) report.resumed += 1;
         else report.moved += 1;
       }
-      if (names.length < PAGE) break;
+      if (names.length < pageSize) break;
       after = names.at(-1);
     }
   }
