@@ -145,7 +145,9 @@ function composeCore(
 
   const { uploads } = createUploadsModule({
     repositories,
+    db,
     uploadDir: config.uploadDir,
+    uploadStorage: config.uploadStorage,
     limits: config.limits,
     log,
     clock,
@@ -520,6 +522,7 @@ export function createServerServices(
     sessions,
     tokens,
     mails: mail.mails,
+    uploads: core.uploads,
     clock,
   });
   return {

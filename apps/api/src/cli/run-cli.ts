@@ -14,7 +14,14 @@ import {
 } from '@staff-admin/shared';
 import { destination } from 'pino';
 import { z } from 'zod';
-import { ConfigError, loadConfigFromProcess, resolveBaseDir, type Config } from '../config/env.js';
+import {
+  ConfigError,
+  loadConfigFromProcess,
+  resolveBaseDir,
+  UPLOAD_STORAGES,
+  type Config,
+  type UploadStorageKind,
+} from '../config/env.js';
 import { backupSqlite } from '../db/backup.js';
 import { createDatabase, MIGRATION_LOCK_WAIT_MS, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -27,6 +34,7 @@ import {
   type RevocationBus,
 } from '../modules/sessions/index.js';
 import type { RetentionPlan } from '../modules/retention/index.js';
+import { createUploadStorage, moveUploads, type MoveReport } from '../modules/uploads/index.js';
 import { createCoreServices, type CoreServices } from '../composition.js';
 
 export const EXIT_OK = 0;
@@ -59,6 +67,10 @@ Commands:
                                   --dry-run lists what would go and changes nothing
   backup [--dir D]                copy the SQLite database with SQLite's online backup API to
                                   D/<time>.db (default data/backups); PostgreSQL: use pg_dump
+  move-uploads --to database|disk [--limit N]
+                                  move stored pictures from the other store (UPLOAD_DIR or the
+                                  database) into this one, each checked by SHA-256 before the
+                                  original is removed; run it again to continue a stopped move
 `;
 
 class UsageError extends Error {}
@@ -94,8 +106,22 @@ const setPasswordArgs = z
   .object({ email: emailSchema, password: passwordSchema })
   .superRefine(passwordPolicy);
 
+const moveUploadsArgs = z.object({
+  to: z.enum(UPLOAD_STORAGES, { error: `must be one of ${UPLOAD_STORAGES.join(', ')}` }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'must be a whole number of at least 1' })
+    .optional(),
+});
+
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Run = (services: CoreServices, io: CliIo) => Promise<void>;
+/** What a command runs on: the services, and the database and configuration they were built on. */
+interface Setup {
+  database: Database;
+  config: Config;
+}
+type Run = (services: CoreServices, io: CliIo, setup: Setup) => Promise<void>;
 
 /** Works on the configuration alone: no services, no migration (a backup must not change the database). */
 type Standalone = (config: Config, io: CliIo) => Promise<void>;
@@ -182,6 +208,27 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  'move-uploads': {
+    options: stringOptions('to', 'limit'),
+    prepare: (values) => {
+      const args = validate(moveUploadsArgs, values);
+      return async ({ clock }, io, { database, config }) => {
+        const from: UploadStorageKind = args.to === 'database' ? 'disk' : 'database';
+        const stores = { db: database.db, uploadDir: config.uploadDir, clock };
+        const report = await moveUploads(
+          createUploadStorage(from, stores),
+          createUploadStorage(args.to, stores),
+          { limit: args.limit },
+        );
+        io.stdout(formatMoveReport(report, from, args.to, config.uploadStorage));
+        if (report.mismatched.length > 0) {
+          throw new CommandError(
+            `${countLabel(report.mismatched.length, ['picture differs', 'pictures differ'])} between the stores (SHA-256), kept in both and not removed: ${report.mismatched.join(', ')}`,
+          );
+        }
+      };
+    },
+  },
   'list-users': {
     options: { json: { type: 'boolean' } },
     prepare: (values) => {
@@ -257,7 +304,10 @@ export async function runCli(argv: string[], options: RunCliOptions = {}): Promi
     revocations = redis
       ? await createRedisRevocationBus(redis, config.redisPrefix, log)
       : createMemoryRevocationBus();
-    await job.run(createCoreServices(database, config, log, revocations), io);
+    await job.run(createCoreServices(database, config, log, revocations), io, {
+      database,
+      config,
+    });
     return EXIT_OK;
   } catch (error) {
     io.stderr(`${name}: ${failureMessage(error)}\n`);
@@ -304,6 +354,30 @@ function formatRetentionPlan(plan: RetentionPlan): string {
       (invitation) => `  ${invitation.email}  expired ${invitation.expiresAt}`,
     ),
     'Dry run: nothing was changed.',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+const STORE_NAMES: Record<UploadStorageKind, string> = {
+  disk: 'UPLOAD_DIR',
+  database: 'the database',
+};
+
+function formatMoveReport(
+  report: MoveReport,
+  from: UploadStorageKind,
+  to: UploadStorageKind,
+  configured: UploadStorageKind,
+): string {
+  const lines = [
+    `Moved ${countLabel(report.moved, ['picture', 'pictures'])} from ${STORE_NAMES[from]} to ${STORE_NAMES[to]}.`,
+    ...(report.resumed > 0
+      ? [
+          `${countLabel(report.resumed, ['picture was', 'pictures were'])} already there from a stopped move: removed from ${STORE_NAMES[from]}.`,
+        ]
+      : []),
+    ...(report.more ? ['Stopped at --limit: run it again to move the rest.'] : []),
+    ...(configured === to ? [] : [`Set UPLOAD_STORAGE=${to} and restart the API to serve them.`]),
   ];
   return `${lines.join('\n')}\n`;
 }

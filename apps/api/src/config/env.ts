@@ -26,6 +26,9 @@ export type { ScimConfig } from './scim-env.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** Where pictures are kept (UPLOAD_STORAGE): files under UPLOAD_DIR, or a table of the database. */
+export const UPLOAD_STORAGES = ['disk', 'database'] as const;
+export type UploadStorageKind = (typeof UPLOAD_STORAGES)[number];
 /** How log lines are written: JSON for log collectors, or readable lines for a person. */
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -64,6 +67,8 @@ export interface Config {
   /** Positions that must have a second factor (MFA_REQUIRED_ROLES); empty: optional for all. */
   twoStepRequiredRoles: Position[];
   uploadDir: string;
+  /** Where pictures' bytes are kept (UPLOAD_STORAGE); request files always wait in uploadDir. */
+  uploadStorage: UploadStorageKind;
   /** An account with no sign-in for this long expires and its personal data is deleted. */
   accountExpiryMs: number;
   /**
@@ -269,6 +274,9 @@ const envSchema = z.object({
   MAIL_MAX_AGE: duration('2d'),
   MFA_REQUIRED_ROLES: positionList.optional(),
   UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+  UPLOAD_STORAGE: z
+    .enum(UPLOAD_STORAGES, { error: `must be one of ${UPLOAD_STORAGES.join(', ')}` })
+    .default('disk'),
   ACCOUNT_EXPIRY: duration('365d'),
   ERROR_OCCURRENCE_RETENTION: duration('30d'),
   ERROR_GROUP_RETENTION: duration('90d'),
@@ -407,6 +415,7 @@ export function loadConfig(env: Env): Config {
     },
     twoStepRequiredRoles: vars.MFA_REQUIRED_ROLES ?? [],
     uploadDir: fromBase(vars.UPLOAD_DIR),
+    uploadStorage: vars.UPLOAD_STORAGE,
     accountExpiryMs: vars.ACCOUNT_EXPIRY,
     errors: {
       occurrenceRetentionMs: vars.ERROR_OCCURRENCE_RETENTION,

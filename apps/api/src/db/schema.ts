@@ -162,6 +162,17 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** A stored picture's bytes (UPLOAD_STORAGE=database), by folder and generated name. */
+export interface UploadBlobsTable {
+  dir: string;
+  name: string;
+  bytes: Buffer;
+  size: number;
+  /** SHA-256 of `bytes`, hex. */
+  sha256: string;
+  created_at: string;
+}
+
 export interface AuditEventsTable {
   id: string;
   at: string;
@@ -588,6 +599,7 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   uploads: UploadsTable;
+  upload_blobs: UploadBlobsTable;
   audit_events: AuditEventsTable;
   job_leases: JobLeasesTable;
   error_groups: ErrorGroupsTable;

@@ -2,7 +2,7 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_MESSAGES } from '@staff-admin/shared';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { UploadStorage } from '../../src/modules/uploads/upload-storage.js';
+import { DiskUploadStorage } from '../../src/modules/uploads/disk-storage.js';
 import { pngPart, solidPng } from '../images.js';
 import { createTestApp, createUser, loginTokens, uploadFiles, type TestApp } from '../helpers.js';
 
@@ -48,7 +48,7 @@ async function expectNothingStored(): Promise<void> {
 
 test('a full disk answers 507 with the contract body, and stores nothing', async () => {
   // Injected where the file is written: this machine's disk cannot be filled for a test.
-  vi.spyOn(UploadStorage.prototype, 'write').mockRejectedValue(fsError('ENOSPC', 'write'));
+  vi.spyOn(DiskUploadStorage.prototype, 'write').mockRejectedValue(fsError('ENOSPC', 'write'));
   const response = await uploadFiles(t, token, [pngPart(picture)]);
   expect(response.statusCode).toBe(507);
   expect(response.json()).toEqual({ code: 507, message: API_MESSAGES.storageFull });

@@ -1,6 +1,7 @@
 // The SCIM server's rules (issue 36), one test each: who may call it, the protocol's shapes,
 // users, groups, the positions groups give, the admins the directory cannot remove, and what
 // the site records of every call.
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activeAdminIds,
@@ -14,8 +15,11 @@ import {
   outboxRowsTo,
   refresh,
   uniqueEmail,
+  uploadedFilePath,
+  uploadFiles,
   type TestApp,
 } from '../helpers.js';
+import { pngPart, solidPng } from '../images.js';
 import { providerAndEnv, type TestProvider } from '../sso/sso-client.js';
 import {
   createScimToken,
@@ -76,6 +80,23 @@ async function group(displayName: string): Promise<string> {
   const list = found.json<ListResponse<ScimGroup>>();
   if (list.totalResults > 0) return list.Resources[0]!.id;
   return (await createDirectoryGroup(t, token.secret, displayName)).id;
+}
+
+/** Uploads a picture and makes it the signed-in user's own; answers its path. */
+async function setOwnPicture(accessToken: string): Promise<string> {
+  const uploaded = await uploadFiles(t, accessToken, [pngPart(await solidPng(40, 40))]);
+  expect(uploaded.statusCode).toBe(201);
+  const picture = uploaded.json().data.path as string;
+  const profile = (await getProfile(t, accessToken)).json().data;
+  const saved = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/users/profile',
+    headers: bearer(accessToken),
+    payload: { fullName: profile.fullName, imageUrl: picture },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(existsSync(uploadedFilePath(t, picture))).toBe(true);
+  return picture;
 }
 
 const positionOf = async (testApp: Pick<TestApp, 'db'>, id: string) =>
@@ -604,12 +625,16 @@ describe('users', () => {
     const email = uniqueEmail('deleted');
     const user = await createDirectoryUser(t, token.secret, email);
     const tokens = await companySignIn(t, provider, { sub: `sub-${user.id}`, email });
+    const picture = await setOwnPicture(tokens.access_token);
     const response = await call('DELETE', `/Users/${user.id}`);
     expect(response.statusCode, response.body).toBe(204);
     expect(response.body).toBe('');
     expect(await userRow(t, user.id)).toBeUndefined();
     expectScimError(await call('GET', `/Users/${user.id}`), 404);
     expect((await getProfile(t, tokens.access_token)).statusCode).toBe(401);
+    // Their picture went with them: no row, and no file left behind.
+    expect((await t.app.inject({ method: 'GET', url: picture })).statusCode).toBe(404);
+    expect(existsSync(uploadedFilePath(t, picture))).toBe(false);
   });
 
   describe('with SCIM_DELETE=deactivate', () => {

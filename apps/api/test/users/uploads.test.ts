@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_MESSAGES, VALIDATION_MESSAGES } from '@staff-admin/shared';
@@ -249,6 +250,29 @@ describe('GET /api/files/:dir/:name', () => {
     expect(response.headers['content-security-policy']).toMatch(/^default-src 'none'/);
     expect(response.rawPayload.length).toBe(uploaded.size);
     expect((await sharp(response.rawPayload).metadata()).width).toBe(64);
+  });
+
+  it('answers an ETag of the bytes, and 304 without a body when the client has them', async () => {
+    const uploaded = (await upload([file(await solidPng(48, 48))])).json().data;
+    const first = await getFile(uploaded.path);
+    const etag = `"${createHash('sha256').update(first.rawPayload).digest('base64url')}"`;
+    expect(first.headers.etag).toBe(etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: uploaded.path,
+      headers: { 'if-none-match': `"other", W/${etag}` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: uploaded.path,
+      headers: { 'if-none-match': '"something-else"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
   it('answers 404 for unknown names and for every kind of path trickery', async () => {

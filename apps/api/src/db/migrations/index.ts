@@ -20,6 +20,7 @@ import { uptimeHistory } from './0017-uptime-history.js';
 import { releases } from './0018-releases.js';
 import { alertChannels } from './0019-alert-channels.js';
 import { alertRules } from './0020-alert-rules.js';
+import { uploadBlobs } from './0021-upload-blobs.js';
 
 /**
  * Every migration, in order, kept in code (not read from a folder) so the bundled server carries
@@ -47,5 +48,6 @@ export function migrations(engine: DbEngine): Record<string, Migration> {
     '0018-releases': releases(engine),
     '0019-alert-channels': alertChannels(engine),
     '0020-alert-rules': alertRules(engine),
+    '0021-upload-blobs': uploadBlobs(engine),
   };
 }

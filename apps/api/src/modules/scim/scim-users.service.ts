@@ -4,6 +4,7 @@ import { isUuid, newId } from '../../lib/ids.js';
 import type { RequestOrigin } from '../audit/index.js';
 import type { AccountMails } from '../mail/index.js';
 import type { OneTimeTokensService } from '../one-time-tokens/index.js';
+import type { UploadsService } from '../uploads/index.js';
 import { deleteUser, editUser, type UserChanges } from '../users/index.js';
 import type { DirectoryChanges, ScimScope } from './directory-changes.js';
 import type { DirectoryRepository, DirectoryUser } from './directory.repository.js';
@@ -21,6 +22,7 @@ export interface ScimUsersDeps {
   changes: DirectoryChanges;
   tokens: Pick<OneTimeTokensService, 'mailLink'>;
   mails: Pick<AccountMails, 'invitation'>;
+  uploads: Pick<UploadsService, 'removeFiles'>;
   clock: Clock;
 }
 
@@ -162,11 +164,11 @@ export class ScimUsersService {
       return;
     }
     const { changes } = this.deps;
-    await changes.run(caller, origin, async (scope, context) => {
+    const files = await changes.run(caller, origin, async (scope, context) => {
       const user = await scope.repos.directory.findUser(userId);
       if (!user) throw userNotFound();
       subject.subject = user.email;
-      await changes.about(userId, () =>
+      return changes.about(userId, () =>
         deleteUser(
           scope,
           userId,
@@ -176,6 +178,8 @@ export class ScimUsersService {
         ),
       );
     });
+    // Their picture's row went with them; its bytes go once that is committed.
+    await this.deps.uploads.removeFiles(files);
   }
 
   /** A replacement of what we keep of the user, under the rules, in one transaction. */

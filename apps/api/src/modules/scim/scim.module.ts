@@ -6,6 +6,7 @@ import type { AuditRepository } from '../audit/index.js';
 import type { AccountMails } from '../mail/index.js';
 import type { OneTimeTokensService } from '../one-time-tokens/index.js';
 import type { SessionsService } from '../sessions/index.js';
+import type { UploadsService } from '../uploads/index.js';
 import { DirectoryChanges, type ScimTransaction } from './directory-changes.js';
 import type { DirectoryRepository } from './directory.repository.js';
 import type { ScimLogRepository } from './scim-log.repository.js';
@@ -29,6 +30,7 @@ export interface ScimModuleDeps {
   sessions: Pick<SessionsService, 'userChanged'>;
   tokens: Pick<OneTimeTokensService, 'mailLink'>;
   mails: Pick<AccountMails, 'invitation'>;
+  uploads: Pick<UploadsService, 'removeFiles'>;
   clock: Clock;
 }
 
@@ -63,6 +65,7 @@ export function createScimModule(deps: ScimModuleDeps): ScimModule {
       changes,
       tokens: deps.tokens,
       mails: deps.mails,
+      uploads: deps.uploads,
       clock,
     }),
     groups: new ScimGroupsService({

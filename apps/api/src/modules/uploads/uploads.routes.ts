@@ -122,23 +122,30 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         tags: ['uploads'],
         summary: 'An uploaded file',
         description:
-          "Served with its stored content type, `nosniff`, a `default-src 'none'` CSP and a " +
-          'year of caching (names are never reused). 404 for anything else.',
+          "Served with its stored content type, `nosniff`, a `default-src 'none'` CSP, a " +
+          'year of caching (names are never reused) and an ETag of its bytes (304 for a ' +
+          'matching If-None-Match). 404 for anything else.',
         params: z.object({ dir: z.string(), name: z.string() }),
       },
     },
     async (request, reply) => {
       const file = await uploads.read(request.params.dir, request.params.name);
       if (!file) throw notFound();
-      return (
-        reply
-          .code(200)
-          .headers(SERVED_FILE_HEADERS)
-          // The stored name: generated, so it needs no escaping (RFC 6266).
-          .header('content-disposition', `inline; filename="${request.params.name}"`)
-          .type(file.contentType)
-          .send(file.data)
-      );
+      reply
+        .headers(SERVED_FILE_HEADERS)
+        .header('etag', file.etag)
+        // The stored name: generated, so it needs no escaping (RFC 6266).
+        .header('content-disposition', `inline; filename="${request.params.name}"`);
+      if (matchesAny(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+      return reply.code(200).type(file.contentType).send(file.data);
     },
   );
 };
+
+/** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly (W/ ignored). */
+function matchesAny(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}

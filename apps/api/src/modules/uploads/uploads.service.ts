@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { UploadDir, UploadedFile } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { toIso, type Clock } from '../../lib/clock.js';
@@ -5,6 +6,7 @@ import { rateLimited } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { processImage, type ProcessedImage } from './image-processing.js';
 import type { IncomingFile } from '../../http/multipart-reader.js';
+import type { IncomingFolders } from './incoming-folders.js';
 import { isStoredName, isUploadDir, publicPath, type UploadStorage } from './upload-storage.js';
 import { UPLOAD_MESSAGES } from './uploads.messages.js';
 import type { UnusedUsage, UploadRow, UploadsRepository } from './uploads.repository.js';
@@ -25,6 +27,8 @@ export interface UnusedUploadLimits {
 export interface StoredFile {
   data: Buffer;
   contentType: string;
+  /** A strong ETag from the bytes' SHA-256: the same whichever store holds them. */
+  etag: string;
 }
 
 /**
@@ -36,6 +40,7 @@ export class UploadsService {
   constructor(
     private readonly repository: UploadsRepository,
     private readonly storage: UploadStorage,
+    private readonly incoming: IncomingFolders,
     private readonly log: FastifyBaseLogger,
     private readonly audit: AuditRepository,
     private readonly limits: UnusedUploadLimits,
@@ -44,11 +49,11 @@ export class UploadsService {
 
   /** Runs `use` with a new folder for one request's incoming files, removed afterwards. */
   async withIncomingFolder<T>(use: (folder: string) => Promise<T>): Promise<T> {
-    const folder = await this.storage.createIncoming();
+    const folder = await this.incoming.create();
     try {
       return await use(folder);
     } finally {
-      await this.storage.removeIncoming(folder);
+      await this.incoming.remove(folder);
     }
   }
 
@@ -147,7 +152,7 @@ export class UploadsService {
     const row = await this.repository.findByPath(publicPath(dir, name));
     if (!row) return undefined;
     const data = await this.storage.read(row.dir, row.name);
-    return data && { data, contentType: row.content_type };
+    return data && { data, contentType: row.content_type, etag: etagOf(data) };
   }
 
   /** Deletes the files of upload rows already removed from the database (after the commit). */
@@ -167,7 +172,7 @@ export class UploadsService {
    * uploads were removed.
    */
   async sweep(now: number = this.clock.now()): Promise<number> {
-    await this.storage.removeStaleIncoming(now - STALE_INCOMING_MS);
+    await this.incoming.removeStale(now - STALE_INCOMING_MS);
     const cutoff = toIso(now - UNREFERENCED_UPLOAD_TTL_MS);
     let removed = 0;
     for (;;) {
@@ -182,3 +187,6 @@ export class UploadsService {
     }
   }
 }
+
+const etagOf = (data: Buffer): string =>
+  `"${createHash('sha256').update(data).digest('base64url')}"`;
