@@ -102,6 +102,8 @@ export interface Config {
     errorReportsPerMinute: number;
   };
   trustProxy: TrustProxy | undefined;
+  /** SHUTDOWN_TIMEOUT: on SIGTERM, the process exits within this long (exit 1 if cut off). */
+  shutdownTimeoutMs: number;
   /** Who may read /api/docs: anyone, a signed-in admin, or nobody (not served). */
   apiDocs: ApiDocsAccess;
   /** The bearer token Prometheus sends to GET /api/metrics; the endpoint is off without it. */
@@ -313,6 +315,7 @@ const envSchema = z.object({
     })
     .optional(),
   TRUST_PROXY: trustProxy.optional(),
+  SHUTDOWN_TIMEOUT: int(1, 3_600, 'must be whole seconds from 1 to 3600').default(10),
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SOURCE_MAPS_DIR: z.string().min(1).optional(),
@@ -436,6 +439,7 @@ export function loadConfig(env: Env): Config {
       errorReportsPerMinute: vars.ERROR_REPORTS_PER_MINUTE,
     },
     trustProxy: vars.TRUST_PROXY,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
     // In production the document is one more map of the API for an attacker: off unless asked for.
     apiDocs: vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'off' : 'public'),
     metricsToken: vars.METRICS_TOKEN,
