@@ -146,6 +146,11 @@ export interface MailConfig {
   maxAttempts: number;
   /** …or once the mail is this old, whichever comes first. */
   maxAgeMs: number;
+  /**
+   * On shutdown, how long a send in flight may finish before it is aborted (and retried by
+   * another worker): a quarter of SHUTDOWN_TIMEOUT, at most 5 s.
+   */
+  stopGraceMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -407,6 +412,7 @@ export function loadConfig(env: Env): Config {
       leaseMs: vars.MAIL_LEASE,
       maxAttempts: vars.MAIL_MAX_ATTEMPTS,
       maxAgeMs: vars.MAIL_MAX_AGE,
+      stopGraceMs: Math.min(5_000, (vars.SHUTDOWN_TIMEOUT * 1000) / 4),
     },
     twoStepRequiredRoles: vars.MFA_REQUIRED_ROLES ?? [],
     uploadDir: fromBase(vars.UPLOAD_DIR),
