@@ -7,6 +7,7 @@ import type { Config, TrustProxy } from './config/env.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
+import { Drain } from './lib/drain.js';
 import {
   alertChannelsRoutes,
   type AlertDelivery,
@@ -57,6 +58,7 @@ import { mailerPlugin } from './plugins/mailer.js';
 import { webhooksPlugin } from './plugins/webhooks.js';
 import { periodicJob } from './plugins/periodic-job.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { drainPlugin } from './plugins/drain.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticSitePlugin } from './plugins/static-site.js';
 import { composeServer, type CoreServices } from './composition.js';
@@ -84,6 +86,8 @@ declare module 'fastify' {
     jwt: TokenSigner;
     /** The alert rules' evaluator (tests run a pass with the injected clock). */
     alertEvaluator: AlertEvaluator;
+    /** Begun by server.ts on SIGTERM: readiness 503, every connection closed after its answer. */
+    drain: Drain;
   }
 }
 
@@ -174,6 +178,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
     }
   });
   app.addHook('onClose', () => infrastructure.close());
+  const drain = new Drain();
+  app.decorate('drain', drain);
+  await app.register(drainPlugin, { drain });
 
   await app.register(securityHeadersPlugin, { https: config.appUrl.startsWith('https:') });
   await app.register(rateLimitPlugin, { counters, now });
@@ -251,7 +258,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health: core.health, redis });
+      await api.register(healthRoutes, { health: core.health, redis, drain });
       await api.register(authRoutes, {
         auth: services.auth,
         providerSignOut: (sessionId) => services.sso.endSessionUrl(sessionId),

@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import net from 'node:net';
 import { exitUnlessSupportedNode } from '../supported-node.mjs';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
@@ -7,7 +9,6 @@ import { systemClock } from './lib/clock.js';
 import { OutageLog } from './lib/dependency-failure.js';
 import { createLogger, logFormatFor } from './lib/logger.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
 /** A request's query that has no answer this long fails with 503 (see db/database.ts). */
 const REQUEST_QUERY_TIMEOUT_MS = 10_000;
 
@@ -53,9 +54,12 @@ async function start(): Promise<void> {
 
   const app = await buildApp(config, { database, logger });
 
-  // SIGTERM (a deploy, a scale-down): stop accepting connections, let the requests in flight
-  // finish (new requests on open connections get 503), stop the mail worker and the scheduled
-  // jobs, close Redis, then the database. Anything left after SHUTDOWN_GRACE_MS is cut off.
+  // SIGTERM (a deploy, a scale-down), in the order docs/operations.md ("Shutdown and deploys")
+  // explains: readiness answers 503 and no new connection is taken; the open connections each
+  // close after their next answer, or when the proxy drops them idle (for at most half of
+  // SHUTDOWN_TIMEOUT); then the app closes: requests still in flight finish, the mail worker
+  // sends the mail in hand, a periodic job ends its step, Redis and then the database close.
+  // Anything left after SHUTDOWN_TIMEOUT is cut off (exit 1).
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -64,10 +68,11 @@ async function start(): Promise<void> {
     setTimeout(() => {
       app.log.error('shutdown took too long: exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, config.shutdownTimeoutMs).unref();
+    app.drain.begin();
     // The database closes after the app, whose onClose hooks (the mail worker) still use it.
-    app
-      .close()
+    stopAccepting(app.server, config.shutdownTimeoutMs / 2)
+      .then(() => app.close())
       .then(() => database.db.destroy())
       .then(
         () => {
@@ -84,6 +89,21 @@ async function start(): Promise<void> {
   process.once('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * Stops taking connections but, unlike `http.Server.close`, leaves the idle keep-alive ones open:
+ * closing one could cross a request a proxy is just sending on it, which the proxy may not resend
+ * elsewhere (a POST). Resolves once every connection has closed, or after `maxMs`.
+ */
+function stopAccepting(server: Server, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, maxMs);
+    net.Server.prototype.close.call(server, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 start().catch((error: unknown) => {

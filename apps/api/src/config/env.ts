@@ -107,6 +107,8 @@ export interface Config {
     errorReportsPerMinute: number;
   };
   trustProxy: TrustProxy | undefined;
+  /** SHUTDOWN_TIMEOUT: on SIGTERM, the process exits within this long (exit 1 if cut off). */
+  shutdownTimeoutMs: number;
   /** Who may read /api/docs: anyone, a signed-in admin, or nobody (not served). */
   apiDocs: ApiDocsAccess;
   /** The bearer token Prometheus sends to GET /api/metrics; the endpoint is off without it. */
@@ -149,6 +151,11 @@ export interface MailConfig {
   maxAttempts: number;
   /** …or once the mail is this old, whichever comes first. */
   maxAgeMs: number;
+  /**
+   * On shutdown, how long a send in flight may finish before it is aborted (and retried by
+   * another worker): a quarter of SHUTDOWN_TIMEOUT, at most 5 s.
+   */
+  stopGraceMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -321,6 +328,7 @@ const envSchema = z.object({
     })
     .optional(),
   TRUST_PROXY: trustProxy.optional(),
+  SHUTDOWN_TIMEOUT: int(1, 3_600, 'must be whole seconds from 1 to 3600').default(10),
   SUPPORT_EMAIL: email.default('support@localhost'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SOURCE_MAPS_DIR: z.string().min(1).optional(),
@@ -412,6 +420,7 @@ export function loadConfig(env: Env): Config {
       leaseMs: vars.MAIL_LEASE,
       maxAttempts: vars.MAIL_MAX_ATTEMPTS,
       maxAgeMs: vars.MAIL_MAX_AGE,
+      stopGraceMs: Math.min(5_000, (vars.SHUTDOWN_TIMEOUT * 1000) / 4),
     },
     twoStepRequiredRoles: vars.MFA_REQUIRED_ROLES ?? [],
     uploadDir: fromBase(vars.UPLOAD_DIR),
@@ -445,6 +454,7 @@ export function loadConfig(env: Env): Config {
       errorReportsPerMinute: vars.ERROR_REPORTS_PER_MINUTE,
     },
     trustProxy: vars.TRUST_PROXY,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
     // In production the document is one more map of the API for an attacker: off unless asked for.
     apiDocs: vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'off' : 'public'),
     metricsToken: vars.METRICS_TOKEN,

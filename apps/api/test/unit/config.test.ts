@@ -254,6 +254,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads SHUTDOWN_TIMEOUT in whole seconds, 10 by default', () => {
+    const base = { INIT_CWD: tempDir(), AUTH_SECRET: SECRET };
+    expect(loadConfig(base).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT: '30' }).shutdownTimeoutMs).toBe(30_000);
+    // A mail being sent at shutdown gets a quarter of it, at most 5 s.
+    expect(loadConfig(base).mail.stopGraceMs).toBe(2_500);
+    expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT: '30' }).mail.stopGraceMs).toBe(5_000);
+    for (const bad of ['0', '2.5', '10s', '3601']) {
+      expect(configError({ ...base, SHUTDOWN_TIMEOUT: bad })).toBe(
+        'Invalid configuration: SHUTDOWN_TIMEOUT must be whole seconds from 1 to 3600',
+      );
+    }
+  });
+
   it('requires AUTH_SECRET of at least 32 bytes in production', () => {
     const message = configError({ NODE_ENV: 'production', AUTH_SECRET: '' });
     expect(message).toBe(

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { DomainError } from '../../lib/errors.js';
 import { envelope, errorResponses } from '../../http/schemas.js';
+import type { Drain } from '../../lib/drain.js';
 import type { HealthRepository } from './health.repository.js';
 
 const DATABASE_DOWN = 'The database is unreachable';
@@ -12,7 +13,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   health: HealthRepository;
   /** Set when REDIS_URL is: readiness then needs Redis too. */
   redis?: Redis | undefined;
-}> = async (app, { health, redis }) => {
+  /** Once a shutdown begins, readiness answers 503 so that balancers stop sending requests. */
+  drain?: Drain;
+}> = async (app, { health, redis, drain }) => {
   app.get(
     '/health',
     {
@@ -62,6 +65,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
+      if (drain?.active) {
+        throw new DomainError('unavailable', 'Not ready: the process is shutting down');
+      }
       const [database, cache] = await Promise.allSettled([
         withTimeout(health.ping(), PING_TIMEOUT_MS),
         redis ? withTimeout(redis.ping(), PING_TIMEOUT_MS) : Promise.resolve(),

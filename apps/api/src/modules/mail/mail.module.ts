@@ -35,6 +35,7 @@ export function createMailModule(deps: MailModuleDeps): MailModule {
     box,
     transport: mail.smtpUrl ? createSmtpTransport(mail.smtpUrl) : undefined,
     config: mail,
+    stopGraceMs: mail.stopGraceMs,
     log: deps.log,
     clock,
     onLinkDelivered: deps.onLinkDelivered,
