@@ -2,7 +2,6 @@ import fastifyMultipart from '@fastify/multipart';
 import { UPLOAD_DIRS, type UploadDir } from '@staff-admin/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import fresh from 'fresh';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { bearerSecurity, envelope, errorResponses, requestOrigin } from '../../http/schemas.js';
@@ -137,8 +136,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         .header('etag', file.etag)
         // The stored name: generated, so it needs no escaping (RFC 6266).
         .header('content-disposition', `inline; filename="${request.params.name}"`);
-      if (fresh(request.headers, { etag: file.etag })) return reply.code(304).send();
+      if (matchesAny(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
       return reply.code(200).type(file.contentType).send(file.data);
     },
   );
 };
+
+/** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly (W/ ignored). */
+function matchesAny(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
