@@ -54,6 +54,8 @@ function serverEnv(dataDir, port, authSecret) {
  * @property {number} startupMs from spawn to the first 200 on /api/health
  * @property {() => string | undefined} exit how the process ended (its code or signal), if it has
  * @property {() => Promise<void>} stop
+ * @property {(signal: NodeJS.Signals) => Promise<number | null>} kill sends the signal; resolves
+ *   with the exit code (null when a signal ended it) once the process has ended
  */
 
 /**
@@ -63,6 +65,7 @@ function serverEnv(dataDir, port, authSecret) {
  * @param {string} options.dataDir folder for the database, uploads and the auth secret
  * @param {string} [options.authSecret] the same secret across restarts keeps tokens valid
  * @param {Record<string, string>} [options.env] more settings for this server
+ * @param {number} [options.port] a free one unless given (a restart behind a proxy keeps its port)
  * @returns {Promise<ApiServer>}
  */
 export async function startApiServer({
@@ -70,8 +73,9 @@ export async function startApiServer({
   dataDir,
   authSecret = randomBytes(48).toString('base64url'),
   env = {},
+  port: givenPort,
 }) {
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
   const child = spawn(process.execPath, API_SERVER_ARGS, {
@@ -80,6 +84,8 @@ export async function startApiServer({
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = captureOutput(child);
+  /** @type {Promise<number | null>} */
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   try {
     await waitFor200(`${url}/api/health`, child, output);
   } catch (error) {
@@ -96,6 +102,10 @@ export async function startApiServer({
         ? undefined
         : String(child.exitCode ?? child.signalCode),
     stop: () => stopProcess(child),
+    kill: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
   };
 }
 
