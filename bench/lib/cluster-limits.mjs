@@ -10,7 +10,7 @@ export const RATE_LIMIT_PER_MINUTE = 600;
 const FAILURES_BEFORE_LOCK = 5;
 const PASSWORD = 'Harbor-Lantern-42';
 
-/** @typedef {{ port: number }} ClusterProcess */
+/** @typedef {{ url: string }} ClusterProcess */
 
 /**
  * @param {ClusterProcess} process
@@ -19,7 +19,7 @@ const PASSWORD = 'Harbor-Lantern-42';
  * @param {{ from: string, token?: string, body?: object }} options
  */
 async function call(process, method, path, { from, token, body }) {
-  const response = await fetch(`http://127.0.0.1:${process.port}${path}`, {
+  const response = await fetch(`${process.url}${path}`, {
     method,
     headers: {
       'x-forwarded-for': from,

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { BENCH_ADMIN, postJson, signIn } from './api-server.mjs';
-import { startCluster } from './cluster.mjs';
+import { builtServerStarter, NGINX_SITE_FILE, startCluster } from './cluster.mjs';
 import {
   checkSharedLockout,
   checkSharedRateLimit,
@@ -22,10 +22,14 @@ const WORKERS = 8;
 /** How long the killed process stays down before it is started again. */
 const DOWN_SEC = 5;
 /**
- * After the restarted process is ready, the proxy may still wait this long before it sends it
- * requests again: nginx's `fail_timeout` for a server it marked failed (the harness's setting).
+ * After the restarted process is ready, nginx may still wait this long before it sends it
+ * requests again: the `fail_timeout` of deploy/nginx/staff-admin.conf, the configuration the
+ * cluster runs.
  */
-const PROXY_FAIL_TIMEOUT_SEC = 10;
+const PROXY_FAIL_TIMEOUT_SEC = Number(
+  /fail_timeout=(\d+)s/.exec(readFileSync(NGINX_SITE_FILE, 'utf8'))?.[1] ??
+    fail(`no fail_timeout=<seconds>s in ${NGINX_SITE_FILE}`),
+);
 /** The throughput runs: profile calls through the proxy at this many connections. */
 const PROFILE_CONNECTIONS = 16;
 const PROFILE_WARMUP_SEC = 2;
@@ -33,12 +37,30 @@ const PROFILE_SEC = 10;
 const DRAIN_TIMEOUT_MS = 60_000;
 
 /**
+ * @param {string} message
+ * @returns {never}
+ */
+function fail(message) {
+  throw new Error(message);
+}
+
+/**
+ * Whether the built server stores pictures in the database with UPLOAD_STORAGE=database. Until it
+ * does, the processes share one upload folder (as machines would share a network folder), or a
+ * picture uploaded through one would not be found through the other.
+ * @param {string} root
+ */
+function buildHasDatabaseUploads(root) {
+  return readFileSync(join(root, 'apps/api/dist/server.js'), 'utf8').includes('UPLOAD_STORAGE');
+}
+
+/**
  * The settings every process of the soak's cluster shares: one PostgreSQL database, one Redis,
  * one SMTP server; mail polled and retried quickly so the outbox drains soon after the load;
  * upload caps out of the load's way; sign-in limits low enough that the checks can hit them.
- * @param {{ databaseUrl: string, redisUrl: string, smtpUrl: string, uploadDir: string }} services
+ * @param {{ databaseUrl: string, redisUrl: string, smtpUrl: string }} services
  */
-function clusterEnv({ databaseUrl, redisUrl, smtpUrl, uploadDir }) {
+function clusterEnv({ databaseUrl, redisUrl, smtpUrl }) {
   return {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
@@ -58,8 +80,8 @@ function clusterEnv({ databaseUrl, redisUrl, smtpUrl, uploadDir }) {
     UPLOADS_PER_MINUTE: '1000000',
     UPLOAD_UNUSED_MAX_FILES: '1000000',
     UPLOAD_UNUSED_MAX_BYTES: String(1e12),
-    // Disk storage: the processes share this folder, as machines would share a network folder.
-    UPLOAD_DIR: uploadDir,
+    // Every process sees every picture with no shared folder (each has its own UPLOAD_DIR).
+    UPLOAD_STORAGE: 'database',
   };
 }
 
@@ -179,22 +201,30 @@ export async function measureClusterSoak({ root, durationSec, log }) {
   /** @type {Array<() => Promise<void>>} */
   const stops = [];
   try {
-    const env = clusterEnv({
-      databaseUrl,
-      redisUrl,
-      smtpUrl: smtp.url,
-      uploadDir: join(dir, 'uploads'),
+    const env = clusterEnv({ databaseUrl, redisUrl, smtpUrl: smtp.url });
+    const starter = builtServerStarter({
+      root,
+      dataDir: dir,
+      authSecret: randomBytes(48).toString('base64url'),
     });
+    const pictures = buildHasDatabaseUploads(root) ? 'database' : 'one shared folder';
+    const sharedUploads = join(dir, 'uploads');
+    /** @type {import('./cluster.mjs').ProcessStarter} */
+    const start =
+      pictures === 'database'
+        ? starter
+        : (processEnv) => starter({ ...processEnv, UPLOAD_DIR: sharedUploads });
+    log(`pictures stored in ${pictures}`);
 
     log(
       `profile throughput through nginx: one process, then two (${PROFILE_CONNECTIONS} connections, ${PROFILE_SEC} s each)`,
     );
-    const single = await startCluster({ root, processes: 1, env });
+    const single = await startCluster({ start, env, processes: 1 });
     stops.push(single.stop);
     const one = await profileThroughput(single.url);
     await single.stop();
     stops.pop();
-    const cluster = await startCluster({ root, processes: 2, env });
+    const cluster = await startCluster({ start, env, processes: 2 });
     stops.push(cluster.stop);
     const two = await profileThroughput(cluster.url);
     log(`profile: ${one.rps} req/s with one process, ${two.rps} with two`);
@@ -203,7 +233,7 @@ export async function measureClusterSoak({ root, durationSec, log }) {
     const tokens = await signIn(cluster.url, BENCH_ADMIN);
     const me = await fetch(`${cluster.url}/api/users/profile`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
-    }).then((response) => response.json());
+    }).then((response) => /** @type {Promise<any>} */ (response.json()));
     const project = await postJson(cluster.url, '/api/projects', {
       accessToken: tokens.access_token,
       body: {
@@ -227,8 +257,8 @@ export async function measureClusterSoak({ root, durationSec, log }) {
     const timeline = (async () => {
       await sleep(durationSec * 500);
       const killAt = sinceStart();
-      second.kill('SIGKILL');
-      await sleep(DOWN_SEC * 1000);
+      await second.kill('SIGKILL');
+      await sleep(Math.max(0, killAt + DOWN_SEC * 1000 - sinceStart()));
       const restartAt = sinceStart();
       await second.restart();
       return { killAt, restartAt, readyAt: sinceStart() };
@@ -283,6 +313,7 @@ export async function measureClusterSoak({ root, durationSec, log }) {
       restartedAtSec: round(restartAt / 1000, 1),
       readyAfterKillSec: round((readyAt - killAt) / 1000, 1),
       proxyFailTimeoutSec: PROXY_FAIL_TIMEOUT_SEC,
+      pictures,
       failedCalls: failed.length,
       // A call in flight at the kill is a failure around it; one that ended before it is not.
       failuresBeforeKill: failed.filter((c) => c.at + c.ms < killAt).length,

@@ -99,7 +99,10 @@ export async function runMixedLoad(options) {
     return { ok: status >= 200 && status < 300, body };
   };
 
-  /** @param {string} op */
+  /**
+   * @param {string} op
+   * @returns {Promise<{ ok: boolean, body: any }>}
+   */
   const run = async (op) => {
     const n = (sequence += 1);
     switch (op) {

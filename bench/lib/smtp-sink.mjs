@@ -52,7 +52,9 @@ export async function startSmtpSink(root) {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(undefined));
   });
-  const port = server.server.address().port;
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('the SMTP server has no port');
+  const { port } = address;
   return {
     url: `smtp://127.0.0.1:${port}`,
     count: (address) => byRecipient.get(address.toLowerCase())?.length ?? 0,
