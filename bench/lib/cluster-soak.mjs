@@ -15,7 +15,7 @@ import {
 import { runLoad } from './load.mjs';
 import { runMixedLoad } from './mixed-load.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
-import { percentile, round } from './stats.mjs';
+import { median, percentile, round } from './stats.mjs';
 
 /** The load's concurrent callers. */
 const WORKERS = 8;
@@ -33,7 +33,12 @@ const PROXY_FAIL_TIMEOUT_SEC = Number(
 /** The throughput runs: profile calls through the proxy at this many connections. */
 const PROFILE_CONNECTIONS = 16;
 const PROFILE_WARMUP_SEC = 2;
-const PROFILE_SEC = 10;
+const PROFILE_SEC = 5;
+/**
+ * One process, then two, this many times; each figure is the median of its runs. Taking turns
+ * keeps a change in the machine's other load from landing on one of the two alone.
+ */
+const PROFILE_ROUNDS = 3;
 const DRAIN_TIMEOUT_MS = 60_000;
 
 /**
@@ -100,23 +105,47 @@ function smallPng(root) {
 }
 
 /**
- * Profile calls through the cluster's proxy: req/s over PROFILE_SEC after a warm-up.
+ * The profile call through a cluster's proxy: a load of PROFILE_SEC after a warm-up, each time.
  * @param {string} url
  */
-async function profileThroughput(url) {
+async function profileLoad(url) {
   const tokens = await signIn(url, BENCH_ADMIN);
   const load = {
     url: `${url}/api/users/profile`,
     headers: { authorization: `Bearer ${tokens.access_token}` },
     connections: PROFILE_CONNECTIONS,
   };
-  await runLoad({ ...load, durationSec: PROFILE_WARMUP_SEC });
-  const result = await runLoad({ ...load, durationSec: PROFILE_SEC });
-  return {
-    rps: round(result.rps, 0),
-    p99Ms: round(result.p99Ms, 1),
-    failed: result.non2xx + result.errors,
+  return async () => {
+    await runLoad({ ...load, durationSec: PROFILE_WARMUP_SEC });
+    return runLoad({ ...load, durationSec: PROFILE_SEC });
   };
+}
+
+/**
+ * The profile call's throughput through nginx with one process and with two, in turns.
+ * @param {string} oneUrl
+ * @param {string} twoUrl
+ */
+async function profileThroughput(oneUrl, twoUrl) {
+  const oneLoad = await profileLoad(oneUrl);
+  const twoLoad = await profileLoad(twoUrl);
+  /** @type {import('./load.mjs').LoadResult[]} */
+  const oneRuns = [];
+  /** @type {import('./load.mjs').LoadResult[]} */
+  const twoRuns = [];
+  for (let turn = 0; turn < PROFILE_ROUNDS; turn += 1) {
+    oneRuns.push(await oneLoad());
+    twoRuns.push(await twoLoad());
+  }
+  const summary = (/** @type {import('./load.mjs').LoadResult[]} */ runs) => ({
+    rps: round(median(runs.map((run) => run.rps)), 0),
+    runsRps: runs.map((run) => round(run.rps, 0)),
+    p99Ms: round(median(runs.map((run) => run.p99Ms)), 1),
+    failed: runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0),
+  });
+  const one = summary(oneRuns);
+  const two = summary(twoRuns);
+  return { oneProcess: one, twoProcesses: two, ratio: round(two.rps / one.rps, 2) };
 }
 
 /**
@@ -217,17 +246,19 @@ export async function measureClusterSoak({ root, durationSec, log }) {
     log(`pictures stored in ${pictures}`);
 
     log(
-      `profile throughput through nginx: one process, then two (${PROFILE_CONNECTIONS} connections, ${PROFILE_SEC} s each)`,
+      `profile throughput through nginx: one process, then two, ${PROFILE_ROUNDS} times ` +
+        `(${PROFILE_CONNECTIONS} connections, ${PROFILE_SEC} s each)`,
     );
     const single = await startCluster({ start, env, processes: 1 });
     stops.push(single.stop);
-    const one = await profileThroughput(single.url);
-    await single.stop();
-    stops.pop();
     const cluster = await startCluster({ start, env, processes: 2 });
     stops.push(cluster.stop);
-    const two = await profileThroughput(cluster.url);
-    log(`profile: ${one.rps} req/s with one process, ${two.rps} with two`);
+    const profile = await profileThroughput(single.url, cluster.url);
+    await single.stop();
+    stops.splice(stops.indexOf(single.stop), 1);
+    log(
+      `profile: ${profile.oneProcess.rps} req/s with one process, ${profile.twoProcesses.rps} with two`,
+    );
 
     await db.connect();
     const tokens = await signIn(cluster.url, BENCH_ADMIN);
@@ -335,7 +366,7 @@ export async function measureClusterSoak({ root, durationSec, log }) {
       lockoutShared: lockout,
       rateLimitShared: rateLimit,
       limitsNotShared: (lockout.shared ? 0 : 1) + (rateLimit.shared ? 0 : 1),
-      profile: { oneProcess: one, twoProcesses: two, ratio: round(two.rps / one.rps, 2) },
+      profile,
     };
     log(
       `${result.calls} calls, ${result.failedCalls} failed (${result.failuresBeforeKill} before the kill, ` +

@@ -414,7 +414,7 @@ export function buildRows({ figures, notMeasured, settings }) {
       value: `${cluster.lockoutShared.rightPasswordOnSecond} · ${cluster.rateLimitShared.accepted} accepted of limit ${cluster.rateLimitShared.limit}`,
     });
     rows.push({
-      label: 'profile req/s through nginx, one process / two processes',
+      label: `profile req/s through nginx, one process / two (median of ${cluster.profile.oneProcess.runsRps.length} turns each)`,
       value: `${formatCount(cluster.profile.oneProcess.rps)} / ${formatCount(cluster.profile.twoProcesses.rps)}`,
     });
     for (const id of [
