@@ -225,6 +225,7 @@ export async function measureClusterSoak({ root, durationSec, log }) {
   await admin.query(`CREATE DATABASE ${name}`);
   const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
   const db = new pg.Client({ connectionString: databaseUrl });
+  let dbConnected = false;
   const dir = mkdtempSync(join(tmpdir(), 'staff-admin-bench-cluster-'));
   const smtp = await startSmtpSink(root);
   /** @type {Array<() => Promise<void>>} */
@@ -261,6 +262,7 @@ export async function measureClusterSoak({ root, durationSec, log }) {
     );
 
     await db.connect();
+    dbConnected = true;
     const tokens = await signIn(cluster.url, BENCH_ADMIN);
     const me = await fetch(`${cluster.url}/api/users/profile`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
@@ -378,7 +380,7 @@ export async function measureClusterSoak({ root, durationSec, log }) {
   } finally {
     for (const stop of stops.reverse()) await stop();
     await smtp.stop();
-    await db.end().catch(() => {});
+    if (dbConnected) await db.end();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     rmSync(dir, { recursive: true, force: true });
