@@ -14,12 +14,12 @@ export const MB = 1000 * KB;
  * @property {number} limit
  * @property {'ratio' | 'ms' | 'bytes' | 'score' | 'count'} unit
  * @property {Requirement | Requirement[]} [requires] only checked when that optional service is
- *   configured (postgres) and that opt-in section ran (soak, scim)
+ *   configured (postgres) and that opt-in section ran (soak, scim, cluster)
  * @property {number} [testLimit] what `npm test` holds instead, for a budget out of reach (the
  *   bench still checks `limit`); see the entry
  */
 
-/** @typedef {'postgres' | 'soak' | 'scim'} Requirement */
+/** @typedef {'postgres' | 'soak' | 'scim' | 'cluster'} Requirement */
 
 /** @type {Budget[]} */
 export const BUDGETS = [
@@ -281,6 +281,58 @@ export const BUDGETS = [
     unit: /** @type {const} */ ('count'),
     requires: /** @type {const} */ ('soak'),
   })),
+  // Issue 38: two API processes on PostgreSQL + Redis behind nginx, one killed with SIGKILL
+  // half-way and restarted (`--sections=cluster`, opt-in). A failure is allowed only from the
+  // kill until the restarted process is ready plus the proxy's fail_timeout.
+  ...[
+    [
+      'cluster-mails-lost',
+      'cluster soak: invitations answered 2xx whose mail never came',
+      'cluster.mailsLost',
+    ],
+    [
+      'cluster-mails-duplicated',
+      'cluster soak: invitations whose mail came twice or more',
+      'cluster.mailsDuplicated',
+    ],
+    [
+      'cluster-costs-lost',
+      'cluster soak: cost entries answered 2xx missing from the database',
+      'cluster.costEntriesLost',
+    ],
+    [
+      'cluster-failures-before-kill',
+      'cluster soak: calls failed before the kill',
+      'cluster.failuresBeforeKill',
+    ],
+    [
+      'cluster-failures-after-window',
+      'cluster soak: calls failed after kill + restart + fail_timeout',
+      'cluster.failuresAfterWindow',
+    ],
+    [
+      'cluster-limits-not-shared',
+      'cluster soak: lockout or rate limit not shared by the processes',
+      'cluster.limitsNotShared',
+    ],
+  ].map(([id, label, figure]) => ({
+    id: /** @type {string} */ (id),
+    label: /** @type {string} */ (label),
+    figure: /** @type {string} */ (figure),
+    op: /** @type {const} */ ('<='),
+    limit: 0,
+    unit: /** @type {const} */ ('count'),
+    requires: /** @type {const} */ ('cluster'),
+  })),
+  {
+    id: 'cluster-profile-ratio',
+    label: 'cluster: profile req/s through nginx, two processes ÷ one',
+    figure: 'cluster.profile.ratio',
+    op: '>=',
+    limit: 1.3,
+    unit: 'ratio',
+    requires: 'cluster',
+  },
   // Issue 36: a directory's first push (10,000 creates, 4 in flight) and its lookups by userName
   // on 100,000 users, on each engine; opt-in (`--sections=scim`), like the soak.
   ...['sqlite', 'postgres'].flatMap((engine) => {

@@ -2,8 +2,9 @@
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
 // first), --sections=<list> (comma separated: throughput, login, uploads, error-reports, search,
-// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak and scim, which run only when
-// named), --soak=S seconds of the soak (default 300). Progress goes to stderr, the table to stdout.
+// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak, scim and cluster, which run
+// only when named), --soak=S seconds of the soak (default 300), --cluster=S seconds of the cluster
+// soak (default 180; it needs TEST_DATABASE_URL and TEST_REDIS_URL). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,6 +27,7 @@ import {
 } from './lib/report.mjs';
 import { measureBudgeting } from './lib/budgeting.mjs';
 import { measureBulk } from './lib/bulk.mjs';
+import { measureClusterSoak } from './lib/cluster-soak.mjs';
 import { measureErrorReportFlood, REPORTS_PER_MINUTE } from './lib/error-report-flood.mjs';
 import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureScim } from './lib/scim.mjs';
@@ -50,12 +52,14 @@ const SECTIONS = [
   'startup',
   'soak',
   'scim',
+  'cluster',
 ];
 /**
  * Sections a plain `npm run bench` leaves out: they run only when --sections names them. The SCIM
- * section takes 2 to 3 minutes with PostgreSQL (10,000 creates over HTTP on each engine).
+ * section takes 2 to 3 minutes with PostgreSQL (10,000 creates over HTTP on each engine); the
+ * cluster soak about 4 (3 of mixed load, then the throughput runs and the checks).
  */
-const OPT_IN = ['soak', 'scim'];
+const OPT_IN = ['soak', 'scim', 'cluster'];
 const STARTUP_RUNS = 5;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -65,6 +69,7 @@ const settings = {
   durationSec: positiveInt('--duration', args.duration),
   warmupSec: 2,
   soakSec: positiveInt('--soak', args.soak),
+  clusterSec: positiveInt('--cluster', args.cluster),
 };
 const only = args.sections?.split(',').map((s) => s.trim());
 const unknown = only?.filter((s) => !SECTIONS.includes(s)) ?? [];
@@ -278,10 +283,15 @@ await section('scim', async (log) => {
   figures.scim = { source: result.source, ...result.engines };
 });
 
+await section('cluster', async (log) => {
+  figures.cluster = await measureClusterSoak({ root, durationSec: settings.clusterSec, log });
+});
+
 const context = {
   postgres: Boolean(process.env.TEST_DATABASE_URL),
   soak: wanted('soak'),
   scim: wanted('scim'),
+  cluster: wanted('cluster'),
 };
 const budgets = evaluateBudgets(figures, context);
 const results = {
@@ -358,6 +368,7 @@ function readArgs() {
     runs: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
     soak: { type: 'string', default: '300' },
+    cluster: { type: 'string', default: '180' },
     sections: { type: 'string' },
   });
   const { values, tokens } = parseArgs({ options, tokens: true });
@@ -369,6 +380,7 @@ function readArgs() {
     runs: given.has('runs') ? values.runs : (fromNpm('runs') ?? values.runs),
     duration: given.has('duration') ? values.duration : (fromNpm('duration') ?? values.duration),
     soak: given.has('soak') ? values.soak : (fromNpm('soak') ?? values.soak),
+    cluster: given.has('cluster') ? values.cluster : (fromNpm('cluster') ?? values.cluster),
     sections: given.has('sections') ? values.sections : fromNpm('sections'),
   };
 }

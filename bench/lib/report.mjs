@@ -26,7 +26,7 @@ export function figureAt(figures, path) {
  * budget for an optional service that is not configured, or of an opt-in section that did not
  * run, is skipped, and says so.
  * @param {unknown} figures
- * @param {{ postgres: boolean, soak?: boolean, scim?: boolean }} context
+ * @param {{ postgres: boolean, soak?: boolean, scim?: boolean, cluster?: boolean }} context
  * @returns {BudgetResult[]}
  */
 export function evaluateBudgets(figures, context) {
@@ -34,6 +34,7 @@ export function evaluateBudgets(figures, context) {
     postgres: 'TEST_DATABASE_URL unset',
     soak: 'the soak runs with --sections=soak',
     scim: 'the SCIM section runs with --sections=scim',
+    cluster: 'the cluster soak runs with --sections=cluster',
   };
   return BUDGETS.map((budget) => {
     const unmet = [budget.requires ?? []].flat().find((requirement) => !context[requirement]);
@@ -369,6 +370,62 @@ export function buildRows({ figures, notMeasured, settings }) {
       value: `${formatBytes(soak.rssStartBytes)} / ${soak.rssEndBytes ? formatBytes(soak.rssEndBytes) : 'gone'}`,
     });
     for (const id of ['soak-server-down', 'soak-health-failures', 'soak-failed-calls']) {
+      rows.push({ label: '', value: '', budgetId: id });
+    }
+  }
+  const cluster = figures.cluster;
+  if (cluster || notMeasured.cluster?.startsWith('cluster failed')) {
+    rows.push({
+      section: `Cluster soak: 2 API processes on PostgreSQL + Redis behind nginx, mixed load${cluster ? ` at ${cluster.workers} callers for ${Math.round(cluster.durationSec)} s, SIGKILL to one at ${cluster.killAtSec} s, restarted (ready ${cluster.readyAfterKillSec} s after the kill)` : ''}; load generator, nginx and both processes share this machine's cores`,
+    });
+    missing('cluster');
+  }
+  if (cluster) {
+    rows.push({
+      label: `calls (${Object.entries(cluster.byOperation)
+        .map(([op, n]) => `${op} ${n}`)
+        .join(', ')})`,
+      value: `${formatCount(cluster.calls)} · ${formatCount(cluster.callsPerSecond)} /s · ${cluster.failedCalls} failed`,
+    });
+    for (const [second, failures] of Object.entries(cluster.failuresBySecondFromKill).sort(
+      ([a], [b]) => Number(a) - Number(b),
+    )) {
+      rows.push({
+        label: `failed in second ${second} from the kill`,
+        value: Object.entries(/** @type {Record<string, number>} */ (failures))
+          .map(([what, n]) => `${what} ×${n}`)
+          .join(', '),
+      });
+    }
+    const p99 = (/** @type {{ calls: number, p99Ms?: number }} */ part) =>
+      part.p99Ms === undefined
+        ? 'no calls'
+        : `${formatMs(part.p99Ms)} (${formatCount(part.calls)})`;
+    rows.push({
+      label: 'p99 of 2xx calls before / during (kill to ready + fail_timeout) / after',
+      value: `${p99(cluster.p99.before)} / ${p99(cluster.p99.during)} / ${p99(cluster.p99.after)}`,
+    });
+    rows.push({
+      label: `mail: invitations answered 2xx, delivered once`,
+      value: `${cluster.invitationsAccepted - cluster.mailsLost - cluster.mailsDuplicated} of ${cluster.invitationsAccepted}`,
+    });
+    rows.push({
+      label: 'lockout via process 1 refused on process 2 · rate limit across both',
+      value: `${cluster.lockoutShared.rightPasswordOnSecond} · ${cluster.rateLimitShared.accepted} accepted of limit ${cluster.rateLimitShared.limit}`,
+    });
+    rows.push({
+      label: `profile req/s through nginx, one process / two (median of ${cluster.profile.oneProcess.runsRps.length} turns each)`,
+      value: `${formatCount(cluster.profile.oneProcess.rps)} / ${formatCount(cluster.profile.twoProcesses.rps)}`,
+    });
+    for (const id of [
+      'cluster-mails-lost',
+      'cluster-mails-duplicated',
+      'cluster-costs-lost',
+      'cluster-failures-before-kill',
+      'cluster-failures-after-window',
+      'cluster-limits-not-shared',
+      'cluster-profile-ratio',
+    ]) {
       rows.push({ label: '', value: '', budgetId: id });
     }
   }

@@ -98,7 +98,6 @@ const isScimPath = (url: string) => url.startsWith(`${SCIM_BASE_PATH}/`);
 export const JSON_BODY_LIMIT = 64 * 1024;
 /** Scheduled jobs: abandoned uploads are swept hourly, data retention runs daily. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /**
  * The uptime sampler looks this often, four times a sample slot (UPTIME_SAMPLE_INTERVAL_MS), so
  * that no slot is missed; it samples only when the slot has no sample yet.
@@ -208,17 +207,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       },
     }),
   );
-  // Every process schedules it; the job's lease lets one run at a time.
+  // Every process schedules them; the period slot lets one run them per period, and the job's
+  // lease keeps two runs from overlapping.
+  const oncePerPeriod = { leases: core.repositories.jobLeases, clock };
   await app.register(
     periodicJob({
       name: 'retention',
-      intervalMs: RETENTION_INTERVAL_MS,
+      intervalMs: config.retentionIntervalMs,
       run: async () => {
         await core.retention.run();
       },
+      oncePerPeriod,
     }),
   );
-  // Every process schedules it; the pass's lease lets one evaluate at a time.
   await app.register(
     periodicJob({
       name: 'alerts',
@@ -226,6 +227,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}) {
       run: async () => {
         await services.alertEvaluator.evaluate();
       },
+      oncePerPeriod,
     }),
   );
   // Every process writes its own heartbeat row (the overview's process cards) and removes it on close.

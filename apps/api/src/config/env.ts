@@ -71,6 +71,8 @@ export interface Config {
   uploadStorage: UploadStorageKind;
   /** An account with no sign-in for this long expires and its personal data is deleted. */
   accountExpiryMs: number;
+  /** How often the retention job runs across all processes (RETENTION_INTERVAL). */
+  retentionIntervalMs: number;
   /**
    * Monitoring › Errors: how long occurrences and groups are kept, how many browser reports are
    * stored a day at most, and this build's release.
@@ -285,6 +287,7 @@ const envSchema = z.object({
     .enum(UPLOAD_STORAGES, { error: `must be one of ${UPLOAD_STORAGES.join(', ')}` })
     .default('disk'),
   ACCOUNT_EXPIRY: duration('365d'),
+  RETENTION_INTERVAL: duration('24h'),
   ERROR_OCCURRENCE_RETENTION: duration('30d'),
   ERROR_GROUP_RETENTION: duration('90d'),
   ERROR_REPORTS_PER_MINUTE: int(1, 1_000_000, 'must be a whole number of at least 1').default(30),
@@ -426,6 +429,7 @@ export function loadConfig(env: Env): Config {
     uploadDir: fromBase(vars.UPLOAD_DIR),
     uploadStorage: vars.UPLOAD_STORAGE,
     accountExpiryMs: vars.ACCOUNT_EXPIRY,
+    retentionIntervalMs: vars.RETENTION_INTERVAL,
     errors: {
       occurrenceRetentionMs: vars.ERROR_OCCURRENCE_RETENTION,
       groupRetentionMs: vars.ERROR_GROUP_RETENTION,

@@ -1,4 +1,7 @@
 import fp from 'fastify-plugin';
+import type { JobLeaseRepository } from '../db/job-leases.js';
+import { toIso, type Clock } from '../lib/clock.js';
+import { newId } from '../lib/ids.js';
 
 export interface PeriodicJob {
   name: string;
@@ -7,23 +10,68 @@ export interface PeriodicJob {
   run: () => Promise<void>;
   /** On close, once the timer is stopped and a run in progress has ended; a failure is logged. */
   stop?: () => Promise<void>;
+  /**
+   * Every process schedules the job, but it runs once a period across them: a tick first takes
+   * the job's period slot (see takePeriodSlot) and skips the run when another process has it.
+   */
+  oncePerPeriod?: { leases: JobLeaseRepository; clock: Clock };
 }
 
 /**
- * Runs a job once the app is ready and then every `intervalMs`; never two runs at once in this
- * process (jobs that must run once across processes take a lease themselves). The timer never
- * keeps the process alive, and closing the app waits for a run in progress.
+ * A job run once a period across processes is looked at this many times a period by every
+ * process: the first look after the slot has run out takes it, so a run is at most a tenth of a
+ * period late, and a process started (or restarted) within a period does not run it again.
+ */
+const LOOKS_PER_PERIOD = 10;
+
+/**
+ * Takes the period slot of a job, and says from when (undefined when another process has it): the
+ * job_leases row `<name>:period`, held (never given back)
+ * for the period less half a look, so that runs are a period apart give or take half a look,
+ * whichever process's look takes it. The job's own lease, if it takes one, still keeps two runs
+ * from overlapping.
+ */
+async function takePeriodSlot(
+  job: PeriodicJob & Required<Pick<PeriodicJob, 'oncePerPeriod'>>,
+  holder: string,
+): Promise<string | undefined> {
+  const now = job.oncePerPeriod.clock.now();
+  const until = now + job.intervalMs - job.intervalMs / LOOKS_PER_PERIOD / 2;
+  const from = toIso(now);
+  const taken = await job.oncePerPeriod.leases.acquire(
+    `${job.name}:period`,
+    holder,
+    from,
+    toIso(until),
+  );
+  return taken ? from : undefined;
+}
+
+/**
+ * Runs a job once the app is ready and then every `intervalMs` (with `oncePerPeriod`: once every
+ * `intervalMs` across all processes); never two runs at once in this process. The timer never keeps the process alive, and closing the app waits for a run
+ * in progress.
  */
 export const periodicJob = (job: PeriodicJob) =>
   fp(
     async (app) => {
       let timer: NodeJS.Timeout | undefined;
       let running: Promise<void> | undefined;
+      const holder = newId();
+
+      const runOnce = async () => {
+        const { oncePerPeriod } = job;
+        if (oncePerPeriod) {
+          const from = await takePeriodSlot({ ...job, oncePerPeriod }, holder);
+          if (!from) return;
+          app.log.debug({ job: job.name, from }, 'periodic job: this process runs this period');
+        }
+        await job.run();
+      };
 
       const tick = () => {
         if (running) return;
-        running = job
-          .run()
+        running = runOnce()
           .catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'job failed'))
           .finally(() => {
             running = undefined;
@@ -32,7 +80,8 @@ export const periodicJob = (job: PeriodicJob) =>
 
       app.addHook('onReady', async () => {
         tick();
-        timer = setInterval(tick, job.intervalMs).unref();
+        const every = job.oncePerPeriod ? job.intervalMs / LOOKS_PER_PERIOD : job.intervalMs;
+        timer = setInterval(tick, every).unref();
       });
       app.addHook('onClose', async () => {
         clearInterval(timer);
