@@ -50,16 +50,6 @@ function fail(message) {
 }
 
 /**
- * Whether the built server stores pictures in the database with UPLOAD_STORAGE=database. Until it
- * does, the processes share one upload folder (as machines would share a network folder), or a
- * picture uploaded through one would not be found through the other.
- * @param {string} root
- */
-function buildHasDatabaseUploads(root) {
-  return readFileSync(join(root, 'apps/api/dist/server.js'), 'utf8').includes('UPLOAD_STORAGE');
-}
-
-/**
  * The settings every process of the soak's cluster shares: one PostgreSQL database, one Redis,
  * one SMTP server; mail polled and retried quickly so the outbox drains soon after the load;
  * upload caps out of the load's way; sign-in limits low enough that the checks can hit them.
@@ -232,19 +222,12 @@ export async function measureClusterSoak({ root, durationSec, log }) {
   const stops = [];
   try {
     const env = clusterEnv({ databaseUrl, redisUrl, smtpUrl: smtp.url });
-    const starter = builtServerStarter({
+    // Each process gets its own UPLOAD_DIR from the harness; pictures live in the database.
+    const start = builtServerStarter({
       root,
       dataDir: dir,
       authSecret: randomBytes(48).toString('base64url'),
     });
-    const pictures = buildHasDatabaseUploads(root) ? 'database' : 'one shared folder';
-    const sharedUploads = join(dir, 'uploads');
-    /** @type {import('./cluster.mjs').ProcessStarter} */
-    const start =
-      pictures === 'database'
-        ? starter
-        : (processEnv) => starter({ ...processEnv, UPLOAD_DIR: sharedUploads });
-    log(`pictures stored in ${pictures}`);
 
     log(
       `profile throughput through nginx: one process, then two, ${PROFILE_ROUNDS} times ` +
@@ -346,7 +329,7 @@ export async function measureClusterSoak({ root, durationSec, log }) {
       restartedAtSec: round(restartAt / 1000, 1),
       readyAfterKillSec: round((readyAt - killAt) / 1000, 1),
       proxyFailTimeoutSec: PROXY_FAIL_TIMEOUT_SEC,
-      pictures,
+      pictures: 'database',
       failedCalls: failed.length,
       // A call in flight at the kill is a failure around it; one that ended before it is not.
       failuresBeforeKill: failed.filter((c) => c.at + c.ms < killAt).length,
