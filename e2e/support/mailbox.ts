@@ -11,18 +11,34 @@ export interface ReceivedMail {
 
 const mailDir = () => `${process.env.E2E_DATA_DIR}/mail`;
 
+async function readMail(name: string): Promise<ReceivedMail> {
+  const parsed = await simpleParser(await readFile(`${mailDir()}/${name}`));
+  const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
+  return {
+    to: to.flatMap((a) => a.value.map((v) => v.address ?? '')).join(','),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+  };
+}
+
+/**
+ * Each mail file parsed once per worker: the server writes a file whole and never changes it, and
+ * by the end of a run hundreds of them lie there, which every poll of every test used to parse anew.
+ */
+const parsedMail = new Map<string, Promise<ReceivedMail>>();
+
 async function allMail(): Promise<ReceivedMail[]> {
   const names = (await readdir(mailDir()).catch(() => [])).filter((n) => n.endsWith('.eml')).sort();
   return Promise.all(
-    names.map(async (name) => {
-      const parsed = await simpleParser(await readFile(`${mailDir()}/${name}`));
-      const to = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
-      return {
-        to: to.flatMap((a) => a.value.map((v) => v.address ?? '')).join(','),
-        subject: parsed.subject ?? '',
-        text: parsed.text ?? '',
-        html: typeof parsed.html === 'string' ? parsed.html : '',
-      };
+    names.map((name) => {
+      let mail = parsedMail.get(name);
+      if (!mail) {
+        mail = readMail(name);
+        parsedMail.set(name, mail);
+        mail.catch(() => parsedMail.delete(name));
+      }
+      return mail;
     }),
   );
 }

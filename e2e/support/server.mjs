@@ -4,7 +4,7 @@
 // SIGUSR1 stops the SMTP server (its port refuses connections, open ones are dropped) and SIGUSR2
 // starts it again: the SMTP-outage test (support/smtp.ts) finds this process in server.pid.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { API_SERVER_ARGS } from '../../apps/api/server-command.mjs';
@@ -28,7 +28,11 @@ async function startSmtp() {
       stream.on('data', (chunk) => chunks.push(chunk));
       stream.on('end', () => {
         received += 1;
-        writeFileSync(`${mailDir}/${Date.now()}-${received}.eml`, Buffer.concat(chunks));
+        // Written whole, then renamed: a test never reads a mail half written (support/mailbox.ts
+        // reads each file once).
+        const file = `${mailDir}/${Date.now()}-${received}.eml`;
+        writeFileSync(`${file}.part`, Buffer.concat(chunks));
+        renameSync(`${file}.part`, file);
         callback();
       });
     },

@@ -75,7 +75,7 @@ test('an admin makes a rule, a page error happens, and the incident appears; the
     const channelDialog = page.getByRole('dialog', { name: 'Add channel' });
     await channelDialog.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'Email', exact: true }).click();
-    await channelDialog.getByLabel('Name').fill(channelName);
+    await channelDialog.getByLabel('Name', { exact: true }).fill(channelName);
     await channelDialog.getByRole('checkbox', { name: 'Admin', exact: true }).check();
     await channelDialog.getByRole('button', { name: 'Add channel' }).click();
     await expect(page.getByText('The channel was added.')).toBeVisible();
@@ -90,7 +90,7 @@ test('an admin makes a rule, a page error happens, and the incident appears; the
     await expect(page).toHaveURL(/\/monitoring\/alerts$/);
     await page.getByRole('button', { name: 'Add rule' }).click();
     const ruleDialog = page.getByRole('dialog', { name: 'Add rule' });
-    await ruleDialog.getByLabel('Name').fill(ruleName);
+    await ruleDialog.getByLabel('Name', { exact: true }).fill(ruleName);
     await expect(ruleDialog.getByRole('combobox', { name: 'Kind' })).toContainText(
       'New error group',
     );
@@ -198,7 +198,7 @@ test('by keyboard alone, an admin reaches Alerts and Alert channels and adds a r
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Add rule' });
     await expect(dialog).toBeVisible();
-    await tabTo(page, dialog.getByLabel('Name'));
+    await tabTo(page, dialog.getByLabel('Name', { exact: true }));
     await page.keyboard.type(ruleName);
 
     // Kind: open the list with Enter, arrows down to "Error spike", Enter chooses it.

@@ -8,6 +8,7 @@ import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import type { CounterStore } from './lib/counter-store.js';
 import { Drain } from './lib/drain.js';
+import type { PasswordHashCost } from './lib/password-hasher.js';
 import {
   alertChannelsRoutes,
   type AlertDelivery,
@@ -120,6 +121,8 @@ export interface BuildAppOptions {
   uptimeExclusions?: UptimeExclusions;
   /** Where alert notices go; the alert channels module's unless given. */
   alertDelivery?: AlertDelivery;
+  /** argon2id's cost: PASSWORD_HASH_COST unless given (tests give a cheaper one). */
+  passwordHashCost?: PasswordHashCost;
 }
 
 /**

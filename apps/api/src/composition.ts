@@ -10,7 +10,11 @@ import { withLocalFallback } from './lib/fallback-counter-store.js';
 import { createLogger, RequestLogController } from './lib/logger.js';
 import { createRedisCounterStore } from './lib/redis-counter-store.js';
 import { closeRedis, createRedis, isRedisUp } from './lib/redis.js';
-import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher.js';
+import {
+  createPasswordHasher,
+  type PasswordHashCost,
+  type PasswordHasher,
+} from './lib/password-hasher.js';
 import {
   createAlertChannelsModule,
   type AlertChannelsService,
@@ -116,6 +120,8 @@ interface Core {
 export interface CorePorts {
   /** The maintenance windows, left out of availability; none unless given. */
   uptimeExclusions?: UptimeExclusions | undefined;
+  /** argon2id's cost: PASSWORD_HASH_COST unless given (tests give a cheaper one). */
+  passwordHashCost?: PasswordHashCost | undefined;
 }
 
 function composeCore(
@@ -127,7 +133,11 @@ function composeCore(
   ports: CorePorts = {},
 ): Core {
   const { db, engine } = database;
-  const hasher = createPasswordHasher({ queue: config.limits.passwordHashQueue, log });
+  const hasher = createPasswordHasher({
+    queue: config.limits.passwordHashQueue,
+    log,
+    cost: ports.passwordHashCost,
+  });
   const options = {
     engine,
     clock,
@@ -566,7 +576,7 @@ export async function composeServer(
     services: createServerServices(
       config,
       infrastructure,
-      { uptimeExclusions: options.uptimeExclusions },
+      { uptimeExclusions: options.uptimeExclusions, passwordHashCost: options.passwordHashCost },
       options,
     ),
   };

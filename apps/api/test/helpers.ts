@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Position, Status, TokenPair, TokenType, User } from '@staff-admin/shared';
@@ -15,6 +15,7 @@ import type { AuthContext } from '../src/lib/auth-context.js';
 import { toIso, type Clock } from '../src/lib/clock.js';
 import { newId } from '../src/lib/ids.js';
 import { createLogger } from '../src/lib/logger.js';
+import type { PasswordHashCost } from '../src/lib/password-hasher.js';
 import { generateOpaqueToken, hashToken } from '../src/lib/secure-token.js';
 import type { CoreServices } from '../src/composition.js';
 import { multipart, type FilePart } from './images.js';
@@ -79,13 +80,25 @@ export interface TestAppOptions {
   uptimeExclusions?: BuildAppOptions['uptimeExclusions'];
   /** Where alert notices go (the alert channels module's unless given). */
   alertDelivery?: BuildAppOptions['alertDelivery'];
+  /**
+   * argon2id's cost: TEST_PASSWORD_HASH_COST unless given. Tests that need a hash to take as long
+   * as in production (timing, the hashing queue, rehashing weaker hashes) give PASSWORD_HASH_COST.
+   */
+  passwordHashCost?: PasswordHashCost;
 }
+
+/**
+ * The test apps' argon2id cost: 1 MiB and one pass, about 1 ms a hash where the server's (19 MiB,
+ * two passes) takes 50 ms or more. Most tests sign people in and out by the dozen and are about
+ * anything but the hash; buildApp cannot be given a cost by configuration, only by its options.
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 1024, timeCost: 1 };
 
 const usePostgres = () => process.env.TEST_DB === 'postgres';
 
 /**
  * A fresh, empty database: a temp SQLite file, or a new PostgreSQL database on TEST_DATABASE_URL.
- * `migrated`: on PostgreSQL, a copy of the run's migrated template (test/global-setup.ts).
+ * `migrated`: a copy of the run's migrated template instead (test/global-setup.ts).
  */
 export async function createTestDatabaseUrl(
   dir: string,
@@ -94,7 +107,12 @@ export async function createTestDatabaseUrl(
   url: string;
   drop: () => Promise<void>;
 }> {
-  if (!usePostgres()) return { url: `sqlite:${path.join(dir, 'test.db')}`, drop: async () => {} };
+  if (!usePostgres()) {
+    const filename = path.join(dir, 'test.db');
+    const template = migrated ? inject('sqliteTemplate') : null;
+    if (template) copyFileSync(template, filename);
+    return { url: `sqlite:${filename}`, drop: async () => {} };
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `staff_admin_test_${randomBytes(6).toString('hex')}`;
@@ -136,7 +154,7 @@ export function testEnv(dir: string, databaseUrl: string, env: Record<string, st
   };
 }
 
-/** Boots the real app (buildApp + migrations) on a fresh database. */
+/** Boots the real app (buildApp + migrations, which find nothing to do) on a copy of the migrated template. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-api-'));
   const { url, drop } = await createTestDatabaseUrl(dir, { migrated: true });
@@ -153,6 +171,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onRoute: options.onRoute,
     ...(options.uptimeExclusions && { uptimeExclusions: options.uptimeExclusions }),
     alertDelivery: options.alertDelivery,
+    passwordHashCost: options.passwordHashCost ?? TEST_PASSWORD_HASH_COST,
   });
   await app.ready();
   return {

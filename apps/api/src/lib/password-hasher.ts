@@ -5,14 +5,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
 import { ServerBusy } from './errors.js';
 
-/** argon2id at OWASP's first recommendation: 19 MiB, 2 passes, 1 lane. */
 const ARGON2ID = 2 as Algorithm;
-const OPTIONS = {
-  algorithm: ARGON2ID,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-} as const satisfies Options;
+
+/** argon2id's memory (KiB) and passes. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/** OWASP's first recommendation for argon2id: 19 MiB, 2 passes (1 lane). The server's only cost. */
+export const PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 19_456, timeCost: 2 };
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -41,12 +43,19 @@ export function createPasswordHasher({
   concurrency = HASH_CONCURRENCY,
   queue = HASH_QUEUE,
   log,
+  cost = PASSWORD_HASH_COST,
 }: {
   concurrency?: number;
   queue?: number;
   /** Told of a stored hash that cannot be read (the account cannot sign in until it is reset). */
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /**
+   * PASSWORD_HASH_COST unless given. Only tests give another (buildApp's passwordHashCost): no
+   * setting of the server's configuration lowers it.
+   */
+  cost?: PasswordHashCost;
 } = {}): PasswordHasher {
+  const options = { algorithm: ARGON2ID, ...cost, parallelism: 1 } satisfies Options;
   const slots = pLimit(concurrency);
   const limit = <T>(work: () => Promise<T>): Promise<T> => {
     if (slots.activeCount >= concurrency && slots.pendingCount >= queue) {
@@ -57,7 +66,7 @@ export function createPasswordHasher({
   let dummyHash: Promise<string> | undefined;
 
   return {
-    hash: (password) => limit(() => hash(password, OPTIONS)),
+    hash: (password) => limit(() => hash(password, options)),
     async verify(passwordHash, password) {
       return limit(async () => {
         try {
@@ -71,7 +80,7 @@ export function createPasswordHasher({
       });
     },
     async verifyDummy(password) {
-      dummyHash ??= limit(() => hash(randomBytes(16).toString('hex'), OPTIONS));
+      dummyHash ??= limit(() => hash(randomBytes(16).toString('hex'), options));
       const target = await dummyHash;
       await limit(() => verify(target, password));
     },
@@ -79,9 +88,9 @@ export function createPasswordHasher({
       try {
         const used = parseOptions(passwordHash);
         return (
-          used.algorithm !== OPTIONS.algorithm ||
-          used.memoryCost < OPTIONS.memoryCost ||
-          used.timeCost < OPTIONS.timeCost
+          used.algorithm !== options.algorithm ||
+          used.memoryCost < options.memoryCost ||
+          used.timeCost < options.timeCost
         );
       } catch {
         return true;

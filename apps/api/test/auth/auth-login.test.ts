@@ -9,11 +9,16 @@ import {
   type TestApp,
 } from '../helpers.js';
 import { createLogger } from '../../src/lib/logger.js';
+import { PASSWORD_HASH_COST } from '../../src/lib/password-hasher.js';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOGIN_FAILURES_BEFORE_LOCK: '3' } });
+  // The server's own argon2id cost: the timing test below needs a verify to take tens of ms.
+  t = await createTestApp({
+    env: { LOGIN_FAILURES_BEFORE_LOCK: '3' },
+    passwordHashCost: PASSWORD_HASH_COST,
+  });
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../../src/lib/clock.js';
+import { PASSWORD_HASH_COST } from '../../src/lib/password-hasher.js';
 import { createTestApp, createUser, login, type TestApp, type TestUser } from '../helpers.js';
 import { totpCode, twoStepClient } from './two-step-client.js';
 
@@ -8,7 +9,8 @@ let t: TestApp;
 const { challenge, secondStep, passwordTokens, enrolTotp } = twoStepClient(() => t);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The server's own argon2id cost, so that the weaker hashes below are weaker than today's.
+  t = await createTestApp({ passwordHashCost: PASSWORD_HASH_COST });
 });
 afterAll(() => t.close());
 
