@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/env.js';
-import { createDatabase, type Database } from '../../src/db/database.js';
-import { createTestDatabaseUrl, testEnv, waitUntil } from '../helpers.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { call, signIn } from './process-http.js';
-import { FAST_MAIL_ENV, startSmtpServer, type TestSmtpServer } from '../smtp.js';
+import type { Database } from '../../src/db/database.js';
+import { waitUntil } from '../helpers.js';
+import type { ServerProcess } from '../server-process.js';
+import type { TestSmtpServer } from '../smtp.js';
+import { call } from './process-http.js';
+import { startTwinProcesses, type TwinProcesses } from './twin-processes.js';
 
 /**
  * Periodic work across two real API processes on one database (PostgreSQL in the api:postgres
@@ -17,17 +13,13 @@ import { FAST_MAIL_ENV, startSmtpServer, type TestSmtpServer } from '../smtp.js'
  * mail of the outbox is sent once. The intervals are the configured ones, one second here; the
  * test waits for the processes' own log lines, with a deadline.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) throw new Error('test/multi-process needs TEST_REDIS_URL');
-
 const ADMIN = { email: 'boss@example.com', password: 'Harbor-Finch-19' };
 const INTERVAL_MS = 1_000;
 /** A period's slot is held for 95% of the interval (plugins/periodic-job.ts). */
 const MIN_GAP_MS = 0.95 * INTERVAL_MS;
 const RUNS = 5;
 
-let dir: string;
-let drop: () => Promise<void>;
+let twins: TwinProcesses;
 let smtp: TestSmtpServer;
 let database: Database;
 let a: ServerProcess;
@@ -49,40 +41,21 @@ function periodRuns(job: string, servers: ServerProcess[] = [a, b]) {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-periodic-once-'));
-  const created = await createTestDatabaseUrl(dir);
-  drop = created.drop;
-  smtp = await startSmtpServer();
-  const env = {
-    INIT_CWD: dir,
-    DATABASE_URL: created.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `staff-admin-test:${randomBytes(6).toString('hex')}:`,
-    SMTP_URL: smtp.url,
-    ...FAST_MAIL_ENV,
-    TRUST_PROXY: '127.0.0.1',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    WEB_DIST_DIR: path.join(dir, 'no-site'),
-    RETENTION_INTERVAL: `${INTERVAL_MS}ms`,
-    ALERTS_EVALUATION_INTERVAL: String(INTERVAL_MS / 1000),
-    // The period slot's line is a debug one.
-    LOG_LEVEL: 'debug',
-  };
   // Both at once; their timers still tick at different moments of the second.
-  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  database = createDatabase(loadConfig(testEnv(dir, created.url)).database);
-  admin = await signIn(a, ADMIN.email, ADMIN.password);
+  twins = await startTwinProcesses({
+    name: 'periodic-once',
+    admin: ADMIN,
+    env: {
+      RETENTION_INTERVAL: `${INTERVAL_MS}ms`,
+      ALERTS_EVALUATION_INTERVAL: String(INTERVAL_MS / 1000),
+      // The period slot's line is a debug one.
+      LOG_LEVEL: 'debug',
+    },
+  });
+  ({ a, b, admin, smtp, database } = twins);
 }, 90_000);
 
-afterAll(async () => {
-  const codes = await Promise.all([a?.stop(), b?.stop()]);
-  await database?.db.destroy();
-  await smtp?.stop();
-  await drop?.();
-  rmSync(dir, { recursive: true, force: true });
-  expect(codes).toEqual([0, 0]);
-});
+afterAll(async () => expect(await twins?.stop()).toEqual([0, 0]));
 
 describe('periodic work across two API processes', () => {
   it("runs retention and the alert rules' pass once a period, not once a process", async () => {

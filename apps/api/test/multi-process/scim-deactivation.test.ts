@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { IssuedScimToken, TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabaseUrl } from '../helpers.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import type { ServerProcess } from '../server-process.js';
 import { PATCH_SCHEMA } from '../scim/scim-client.js';
 import { call, signIn } from './process-http.js';
-import { FAST_MAIL_ENV, linkIn, startSmtpServer, type TestSmtpServer } from '../smtp.js';
+import { inviteAndSetUp, startTwinProcesses, type TwinProcesses } from './twin-processes.js';
 
 /**
  * The directory deactivates a person on one API process while they are signed in on another
@@ -17,15 +12,10 @@ import { FAST_MAIL_ENV, linkIn, startSmtpServer, type TestSmtpServer } from '../
  * message explains a refusal on the other process; the very next call there is refused, as after
  * an admin's deactivation.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) throw new Error('test/multi-process needs TEST_REDIS_URL');
-
 const ADMIN = { email: 'directory.owner@example.com', password: 'Harbor-Finch-19' };
 const USER_PASSWORD = 'Quartz-Lamp-71';
 
-let dir: string;
-let drop: () => Promise<void>;
-let smtp: TestSmtpServer;
+let twins: TwinProcesses;
 let a: ServerProcess;
 let b: ServerProcess;
 let admin: TokenPair;
@@ -41,16 +31,7 @@ const scimCall = (server: ServerProcess, method: string, url: string, body?: unk
 
 /** A person invited by the admin and set up with the mailed link, then found by the directory. */
 async function personKnownToTheDirectory(email: string): Promise<string> {
-  const invited = await call(a, 'POST', '/api/users/bulk-create', {
-    token: admin.access_token,
-    body: { users: [{ email, position: 'contractor', fullName: 'Pat Example' }] },
-  });
-  expect(invited.status).toBe(201);
-  const { token } = linkIn(await smtp.waitForMail(email), 'accept-invitation');
-  const setup = await call(b, 'PATCH', '/api/users/setup', {
-    body: { token, password: USER_PASSWORD, confirmedPassword: USER_PASSWORD },
-  });
-  expect(setup.status).toBe(200);
+  await inviteAndSetUp(twins, email, USER_PASSWORD);
   // Okta and Entra ID look a person up by userName before creating them, and link a match.
   const found = await scimCall(
     a,
@@ -63,27 +44,16 @@ async function personKnownToTheDirectory(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-scim-processes-'));
-  const created = await createTestDatabaseUrl(dir);
-  drop = created.drop;
-  smtp = await startSmtpServer();
-  const env = {
-    INIT_CWD: dir,
-    DATABASE_URL: created.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `staff-admin-test:${randomBytes(6).toString('hex')}:`,
-    SMTP_URL: smtp.url,
-    ...FAST_MAIL_ENV,
-    TRUST_PROXY: '127.0.0.1',
-    // Long enough that only the revocation channel can explain a refusal on the other process.
-    SESSION_CACHE_TTL: '60s',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    OIDC_ROLE_MAP: 'Staff Admins=admin,Finance=finance',
-    WEB_DIST_DIR: path.join(dir, 'no-site'),
-  };
-  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  admin = await signIn(a, ADMIN.email, ADMIN.password, '198.51.100.2');
+  twins = await startTwinProcesses({
+    name: 'scim-processes',
+    admin: ADMIN,
+    env: {
+      // Long enough that only the revocation channel can explain a refusal on the other process.
+      SESSION_CACHE_TTL: '60s',
+      OIDC_ROLE_MAP: 'Staff Admins=admin,Finance=finance',
+    },
+  });
+  ({ a, b, admin } = twins);
   const issued = await call(a, 'POST', '/api/directory/tokens', {
     token: admin.access_token,
     body: { name: 'Entra ID provisioning' },
@@ -92,13 +62,7 @@ beforeAll(async () => {
   directory = issued.json.data as IssuedScimToken;
 }, 90_000);
 
-afterAll(async () => {
-  const codes = await Promise.all([a?.stop(), b?.stop()]);
-  await smtp?.stop();
-  await drop?.();
-  rmSync(dir, { recursive: true, force: true });
-  expect(codes).toEqual([0, 0]);
-});
+afterAll(async () => expect(await twins?.stop()).toEqual([0, 0]));
 
 describe('the directory on one process, the person on another', () => {
   it("refuses the person's token on B on the very next call after active:false reached A", async () => {

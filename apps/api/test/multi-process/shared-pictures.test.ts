@@ -1,60 +1,37 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabaseUrl } from '../helpers.js';
 import { solidPng } from '../images.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
-import { call, signIn } from './process-http.js';
+import type { ServerProcess } from '../server-process.js';
+import { call } from './process-http.js';
+import { startTwinProcesses, type Twin, type TwinProcesses } from './twin-processes.js';
 
 /**
  * Issue 38's first "done when": two real API processes with UPLOAD_STORAGE=database on one
  * database (PostgreSQL in the api:postgres run) and each with its own UPLOAD_DIR, no folder
  * shared, serve each other's pictures. Run only with TEST_REDIS_URL, as the rest of this folder.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) throw new Error('test/multi-process needs TEST_REDIS_URL');
-
 const ADMIN = { email: 'pictures@example.com', password: 'Harbor-Finch-19' };
 
-let dir: string;
-let drop: () => Promise<void>;
+let twins: TwinProcesses;
 let a: ServerProcess;
 let b: ServerProcess;
 let admin: TokenPair;
 
-const uploadDirOf = (server: 'a' | 'b') => path.join(dir, `uploads-${server}`);
+const uploadDirOf = (twin: Twin, dir = twins.dir) => path.join(dir, `uploads-${twin}`);
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-shared-pictures-'));
-  const created = await createTestDatabaseUrl(dir);
-  drop = created.drop;
-  const env = {
-    INIT_CWD: dir,
-    DATABASE_URL: created.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `staff-admin-test:${randomBytes(6).toString('hex')}:`,
-    TRUST_PROXY: '127.0.0.1',
-    UPLOAD_STORAGE: 'database',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    WEB_DIST_DIR: path.join(dir, 'no-site'),
-  };
-  [a, b] = await Promise.all([
-    startServerProcess({ ...env, UPLOAD_DIR: uploadDirOf('a') }),
-    startServerProcess({ ...env, UPLOAD_DIR: uploadDirOf('b') }),
-  ]);
-  admin = await signIn(a, ADMIN.email, ADMIN.password);
+  twins = await startTwinProcesses({
+    name: 'shared-pictures',
+    admin: ADMIN,
+    env: { UPLOAD_STORAGE: 'database' },
+    envOf: (twin, dir) => ({ UPLOAD_DIR: uploadDirOf(twin, dir) }),
+  });
+  ({ a, b, admin } = twins);
 }, 90_000);
 
-afterAll(async () => {
-  const codes = await Promise.all([a?.stop(), b?.stop()]);
-  await drop?.();
-  rmSync(dir, { recursive: true, force: true });
-  expect(codes).toEqual([0, 0]);
-});
+afterAll(async () => expect(await twins?.stop()).toEqual([0, 0]));
 
 /** One picture uploaded over real HTTP (multipart) to that process; answers its public path. */
 async function upload(server: ServerProcess, side: number): Promise<string> {
@@ -78,9 +55,9 @@ const get = (server: ServerProcess, url: string, headers: Record<string, string>
   fetch(`${server.url}${url}`, { headers });
 
 /** The files a process keeps in its own UPLOAD_DIR besides requests' incoming folders. */
-const storedOnDisk = (server: 'a' | 'b') =>
-  existsSync(uploadDirOf(server))
-    ? readdirSync(uploadDirOf(server)).filter((name) => name !== '.incoming')
+const storedOnDisk = (twin: Twin) =>
+  existsSync(uploadDirOf(twin))
+    ? readdirSync(uploadDirOf(twin)).filter((name) => name !== '.incoming')
     : [];
 
 describe('two processes with UPLOAD_STORAGE=database and separate UPLOAD_DIRs', () => {

@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TokenPair } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/env.js';
-import { createDatabase, type Database } from '../../src/db/database.js';
-import { createTestDatabaseUrl, decodeJwt, testEnv, waitUntil } from '../helpers.js';
-import { startServerProcess, type ServerProcess } from '../server-process.js';
+import type { Database } from '../../src/db/database.js';
+import { decodeJwt, waitUntil } from '../helpers.js';
+import type { ServerProcess } from '../server-process.js';
+import type { TestSmtpServer } from '../smtp.js';
 import { call, signIn } from './process-http.js';
-import { FAST_MAIL_ENV, startSmtpServer, type TestSmtpServer } from '../smtp.js';
+import { inviteAndSetUp, startTwinProcesses, type TwinProcesses } from './twin-processes.js';
 
 /**
  * Two real API processes (src/server.ts, each with its own port, caches, Redis connections and
@@ -17,14 +13,10 @@ import { FAST_MAIL_ENV, startSmtpServer, type TestSmtpServer } from '../smtp.js'
  * and one Redis. Run only with TEST_REDIS_URL (vitest.config.ts leaves this folder out without
  * it, and says so).
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) throw new Error('test/multi-process needs TEST_REDIS_URL');
-
 const ADMIN = { email: 'boss@example.com', password: 'Harbor-Finch-19' };
 const USER_PASSWORD = 'Quartz-Lamp-71';
 
-let dir: string;
-let drop: () => Promise<void>;
+let twins: TwinProcesses;
 let database: Database;
 let smtp: TestSmtpServer;
 let a: ServerProcess;
@@ -32,58 +24,24 @@ let b: ServerProcess;
 let admin: TokenPair;
 
 /** An active user made the way an admin would: invited, then set up with the mailed link. */
-async function activeUser(email: string): Promise<void> {
-  const invited = await call(a, 'POST', '/api/users/bulk-create', {
-    token: admin.access_token,
-    body: { users: [{ email, position: 'contractor', fullName: 'Pat Example' }] },
-  });
-  expect(invited.status).toBe(201);
-  const mail = await smtp.waitForMail(email);
-  const token = new URL(
-    /https?:\/\/\S+accept-invitation\?token=[\w%-]+/.exec(mail.text)![0],
-  ).searchParams.get('token');
-  const setup = await call(b, 'PATCH', '/api/users/setup', {
-    body: { token, password: USER_PASSWORD, confirmedPassword: USER_PASSWORD },
-  });
-  expect(setup.status).toBe(200);
-}
+const activeUser = (email: string) => inviteAndSetUp(twins, email, USER_PASSWORD);
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'staff-admin-two-processes-'));
-  const created = await createTestDatabaseUrl(dir);
-  drop = created.drop;
-  smtp = await startSmtpServer();
-  const env = {
-    INIT_CWD: dir,
-    DATABASE_URL: created.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `staff-admin-test:${randomBytes(6).toString('hex')}:`,
-    SMTP_URL: smtp.url,
-    ...FAST_MAIL_ENV,
-    TRUST_PROXY: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '10',
-    LOGIN_FAILURES_BEFORE_LOCK: '3',
-    // Long enough that only the revocation channel can explain a refusal on the other process.
-    SESSION_CACHE_TTL: '60s',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    WEB_DIST_DIR: path.join(dir, 'no-site'),
-  };
-  // Both start at once: migrations and the first admin must cope with a twin doing the same.
-  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  database = createDatabase(loadConfig(testEnv(dir, created.url)).database);
-  admin = await signIn(a, ADMIN.email, ADMIN.password);
+  twins = await startTwinProcesses({
+    name: 'two-processes',
+    admin: ADMIN,
+    env: {
+      RATE_LIMIT_PER_MINUTE: '10',
+      LOGIN_FAILURES_BEFORE_LOCK: '3',
+      // Long enough that only the revocation channel can explain a refusal on the other process.
+      SESSION_CACHE_TTL: '60s',
+    },
+  });
+  ({ a, b, admin, smtp, database } = twins);
 }, 90_000);
 
-afterAll(async () => {
-  const codes = await Promise.all([a?.stop(), b?.stop()]);
-  await database?.db.destroy();
-  await smtp?.stop();
-  await drop?.();
-  rmSync(dir, { recursive: true, force: true });
-  // Both shut down cleanly on SIGTERM.
-  expect(codes).toEqual([0, 0]);
-});
+// Both shut down cleanly on SIGTERM.
+afterAll(async () => expect(await twins?.stop()).toEqual([0, 0]));
 
 describe('two API processes on one database and one Redis', () => {
   it('started once: one migration history and one first admin', async () => {
