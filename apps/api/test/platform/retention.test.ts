@@ -26,8 +26,27 @@ const longAgo = (days: number) => toIso(t.clock.now() - days * DAY);
 
 let t: TestApp;
 
+/**
+ * An app runs retention once as it starts, not awaited by ready(), holding the job's lease while
+ * it runs: a test's own run waits for it to have finished, or finds the lease held and does not
+ * run (`ran: false`).
+ */
+const startUpRunFinished = (app: TestApp) =>
+  waitUntil(
+    async () => {
+      const lease = await app.db
+        .selectFrom('job_leases')
+        .select('last_finished_at')
+        .where('name', '=', 'retention')
+        .executeTakeFirst();
+      return lease?.last_finished_at != null;
+    },
+    { what: "the app's start-up retention run finished" },
+  );
+
 beforeAll(async () => {
   t = await createTestApp();
+  await startUpRunFinished(t);
 });
 afterAll(() => t.close());
 
@@ -144,6 +163,7 @@ describe('account expiry', () => {
   it('never expires the last active admin, but does expire other stale admins', async () => {
     const solo = await createTestApp();
     try {
+      await startUpRunFinished(solo);
       const idle = (user: { id: string }, days: number) =>
         solo.db
           .updateTable('users')
@@ -283,6 +303,7 @@ describe('ended two-step challenges', () => {
         .execute(),
     });
     try {
+      await startUpRunFinished(own);
       const user = await createUser(own);
       const tokens = await passwordTokens(user);
       // A passkey registration started and never answered (this session's sign-in is recent).
