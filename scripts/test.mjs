@@ -4,6 +4,7 @@
 //      PostgreSQL when TEST_DATABASE_URL is set;
 //   2. browser tests (Playwright in Chromium) against the freshly built server.
 // A level that cannot run for want of a service says so loudly; skipped tests fail the run.
+// Line coverage is `npm run coverage` (scripts/coverage.mjs), kept out of this run for its time.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -44,34 +45,6 @@ function readJson(path) {
   }
 }
 
-/** Line coverage per workspace and its least covered files, from Vitest's V8 coverage. */
-function printCoverage() {
-  const files = readJson(`${root}coverage/coverage-summary.json`);
-  if (!files) return banner('no coverage summary was written');
-  const workspaces = new Map();
-  for (const [file, summary] of Object.entries(files)) {
-    if (file === 'total') continue;
-    const workspace = /(packages\/shared|apps\/api|apps\/web)\//.exec(file)?.[1];
-    if (!workspace) continue;
-    const entry = workspaces.get(workspace) ?? { covered: 0, total: 0, files: [] };
-    entry.covered += summary.lines.covered;
-    entry.total += summary.lines.total;
-    entry.files.push({ file: file.slice(file.indexOf(workspace)), pct: summary.lines.pct });
-    workspaces.set(workspace, entry);
-  }
-  console.log('\ncoverage (lines):');
-  for (const [workspace, { covered, total, files: list }] of workspaces) {
-    const weakest = list
-      .filter((item) => item.pct < 100)
-      .sort((a, b) => a.pct - b.pct)
-      .slice(0, 3)
-      .map((item) => `${item.file} ${item.pct}%`)
-      .join(', ');
-    const pct = total === 0 ? 100 : ((covered / total) * 100).toFixed(1);
-    console.log(`  ${workspace}: ${pct}% of ${total} lines; least covered: ${weakest || 'none'}`);
-  }
-}
-
 const levels = [];
 
 /** Playwright's failed tests (not the flaky ones that passed on retry), as "file › title". */
@@ -94,12 +67,10 @@ if (build.status !== 0) banner('npm run build failed: the bundle budgets and bro
   const { status, seconds } = run(npx, [
     'vitest',
     'run',
-    '--coverage.enabled',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${output}`,
   ]);
-  printCoverage();
   const report = readJson(output);
   levels.push({
     name: 'unit and API',
