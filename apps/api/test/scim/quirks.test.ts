@@ -89,6 +89,22 @@ describe('PATCH of users', () => {
     expect((await userRow(t, user.id))?.status).toBe('active');
   });
 
+  it('never lets a path or a value key reach the prototype of every object (__proto__, constructor)', async () => {
+    const user = await newUser('prototype');
+    const attempts = [
+      { op: 'replace', path: '__proto__.isAdmin', value: true },
+      { op: 'add', path: 'constructor.prototype.polluted', value: 1 },
+      { op: 'replace', value: JSON.parse('{"__proto__":{"isAdmin":true}}') as object },
+      { op: 'add', value: { 'constructor.prototype.polluted': 1 } },
+    ];
+    for (const operation of attempts) {
+      const response = await call('PATCH', `/Users/${user.id}`, patchOp(operation));
+      expect(response.statusCode, JSON.stringify(operation)).toBe(400);
+    }
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('no path, a value object whose keys are paths (Entra with aadOptscim062020): {"name.givenName": …}', async () => {
     const user = await newUser('entra-keys');
     const patched = await patchUser(user.id, {

@@ -11,6 +11,25 @@ import { attributeOf } from './scim-input.js';
 const MAX_OPERATIONS = 1000;
 
 /**
+ * Names that reach an object's prototype. scim-patch walks a path or a value object's keys into
+ * the resource, so `__proto__.isAdmin` would set `isAdmin` on every object of the process
+ * (the SCIM fuzz test found it): no SCIM attribute has these names, and they are refused.
+ */
+const PROTOTYPE_NAMES = /(?:^|[^\w$])(?:__proto__|constructor|prototype)(?:[^\w$]|$)/;
+
+/** The path with its quoted filter values blanked: a value may be any text. */
+const outsideQuotes = (path: string) => path.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+
+function hasPrototypeKey(value: unknown, depth = 0): boolean {
+  if (typeof value !== 'object' || value === null || depth > 20) return false;
+  return Object.keys(value).some(
+    (key) =>
+      PROTOTYPE_NAMES.test(key) ||
+      hasPrototypeKey((value as Record<string, unknown>)[key], depth + 1),
+  );
+}
+
+/**
  * A PatchOp body's operations (RFC 7644 §3.5.2), applied by scim-patch to the resource as SCIM
  * shows it. Op names are matched in any case (Entra ID sends "Replace"); a no-path value object
  * with attribute paths as keys (Entra ID's `{"name.givenName": …}`) is what scim-patch applies.
@@ -69,6 +88,12 @@ function readOperations(body: unknown): ScimPatchOperation[] {
     }
     if (path !== undefined && typeof path !== 'string') {
       throw new ScimError(400, 'path must be a string', 'invalidPath');
+    }
+    if (path !== undefined && PROTOTYPE_NAMES.test(outsideQuotes(path))) {
+      throw new ScimError(400, 'path names no attribute of this resource', 'invalidPath');
+    }
+    if (hasPrototypeKey(value)) {
+      throw new ScimError(400, 'value names no attribute of this resource', 'invalidValue');
     }
     if (op.toLowerCase() === 'remove' && !path) {
       throw new ScimError(400, 'A remove operation needs a path', 'noTarget');
