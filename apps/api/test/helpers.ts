@@ -20,6 +20,7 @@ import { generateOpaqueToken, hashToken } from '../src/lib/secure-token.js';
 import type { CoreServices } from '../src/composition.js';
 import { multipart, type FilePart } from './images.js';
 import { databaseUrl, withPgClient } from './pg-admin.js';
+import { runCli } from '../src/cli/run-cli.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -414,4 +415,15 @@ export async function insertLinkToken(
     })
     .execute();
   return token;
+}
+
+/** Runs an operator CLI command against the test app's database and collects what it prints. */
+export async function runCliOn(t: TestApp, ...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    config: t.config,
+    io: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
+  });
+  return { code, stdout, stderr };
 }

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { API_MESSAGES } from '@staff-admin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from '../../src/cli/run-cli.js';
-import { bearer, createTestApp, login, loginTokens, type TestApp } from '../helpers.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../src/cli/run-cli.js';
+import { bearer, createTestApp, login, loginTokens, runCliOn, type TestApp } from '../helpers.js';
 
 let t: TestApp;
 
@@ -15,16 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs the CLI against the test database and collects what it prints. */
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    config: t.config,
-    io: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCliOn(t, ...argv);
 
 describe('cli', () => {
   it('migrate reports an up-to-date database', async () => {

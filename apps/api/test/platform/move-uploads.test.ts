@@ -2,7 +2,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, runCli } from '../../src/cli/run-cli.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../src/cli/run-cli.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { DatabaseUploadStorage, sha256Hex } from '../../src/modules/uploads/database-storage.js';
 import { DiskUploadStorage } from '../../src/modules/uploads/disk-storage.js';
@@ -10,6 +10,7 @@ import { moveUploads } from '../../src/modules/uploads/move-uploads.js';
 import {
   createSignedInUser,
   createTestApp,
+  runCliOn,
   uploadFiles,
   type SignedInUser,
   type TestApp,
@@ -35,15 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    config: t.config,
-    io: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...argv: string[]) => runCliOn(t, ...argv);
 
 /** Uploads `count` different pictures (disk mode) and answers their names and served bytes. */
 async function uploadPictures(count: number): Promise<Map<string, Buffer>> {
