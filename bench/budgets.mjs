@@ -21,6 +21,12 @@ export const MB = 1000 * KB;
 
 /** @typedef {'postgres' | 'soak' | 'scim' | 'cluster'} Requirement */
 
+/**
+ * `npm run bench:peer`'s line (issue 39): our own-profile req/s at least this many times Directus's
+ * on the same 10,000 people in the same run. Outside runs measured 60–64 ×.
+ */
+export const PEER_PROFILE_BUDGET = 50;
+
 /** @type {Budget[]} */
 export const BUDGETS = [
   {
@@ -28,7 +34,11 @@ export const BUDGETS = [
     label: 'profile req/s ÷ reference req/s',
     figure: 'server.profileRatio',
     op: '>=',
-    limit: 0.5,
+    // The owner's decision (issue 39): the 0.5 of issue 6 is retired. The design's own ceiling (a
+    // minimal Fastify with an HS256 check and one SQLite read) is about 0.36 of the bare route,
+    // and the ratio falls on faster machines (0.24 where the reference runs 81,000 req/s). The
+    // line to hold is 0.2 here and 50 × Directus in `npm run bench:peer` (PEER_PROFILE_BUDGET).
+    limit: 0.2,
     unit: 'ratio',
   },
   {

