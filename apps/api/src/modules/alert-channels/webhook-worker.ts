@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Webhook } from 'standardwebhooks';
 import { classifyDependencyFailure, OutageLog } from '../../lib/dependency-failure.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
@@ -145,6 +144,8 @@ export class WebhookWorker {
       if (!channel?.url || !channel.secret) throw new Error('the channel has no URL or secret');
       const secret = box.open(channel.secret);
       const timestamp = new Date(startedAt);
+      // Loaded at the first delivery: a server with no webhook channel never holds it.
+      const { Webhook } = await import('standardwebhooks');
       const signature = new Webhook(secret).sign(delivery.id, timestamp, delivery.body);
       const answer = await this.options.send(
         {

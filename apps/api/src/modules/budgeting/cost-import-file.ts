@@ -12,7 +12,7 @@ import {
   type CostImportField,
   type CostImportMapping,
 } from '@staff-admin/shared';
-import { CsvError, parse } from 'csv-parse';
+import type { CsvError } from 'csv-parse';
 import { invalid } from '../../lib/errors.js';
 
 /** One row of a cost file: the cells of the mapped columns, by field. */
@@ -74,6 +74,8 @@ export async function readCostFile(
   bytes: Buffer,
   mapping: CostImportMapping | undefined,
 ): Promise<CostFileRow[]> {
+  // Loaded with the first import: most servers never read a cost file.
+  const { CsvError, parse } = await import('csv-parse');
   const parser = Readable.from(chunksOf(bytes)).pipe(
     parse({
       bom: true,

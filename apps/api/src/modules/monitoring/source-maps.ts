@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import type { TraceMap } from '@jridgewell/trace-mapping';
 import { ERROR_REPORT_LIMITS, type StackFrame, type StoredStackFrame } from '@staff-admin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { pathOf, scrubbed } from './scrub.js';
@@ -40,6 +40,9 @@ interface Position {
  * bundles (`/assets/*.js`) and its map has that position; the others are kept as given. Never
  * throws: a missing or unreadable map leaves the frames unmapped.
  */
+/** Loaded with the first map read: a server that maps no report never holds it. */
+const traceMapping = () => import('@jridgewell/trace-mapping');
+
 export class SourceMaps {
   /** undefined: not read yet; null: no maps (the site not built, or built without them). */
   private release: Promise<string | null> | undefined;
@@ -97,6 +100,7 @@ export class SourceMaps {
     if (!bundle || !line || !column) return undefined;
     const map = await this.load(bundle);
     if (!map) return undefined;
+    const { originalPositionFor } = await traceMapping();
     // Browsers count columns from 1, source maps from 0.
     const found = originalPositionFor(map, { line, column: column - 1 });
     if (found.source === null || found.line === null || found.column === null) return undefined;
@@ -118,7 +122,7 @@ export class SourceMaps {
     }
     const file = path.join(this.deps.dir, 'assets', `${bundle}.map`);
     const loading = readFile(file, 'utf8').then(
-      (text) => new TraceMap(text),
+      async (text) => new (await traceMapping()).TraceMap(text),
       (error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
           this.deps.log.warn({ err: error, bundle }, 'could not read a source map');

@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type { Configuration } from 'openid-client';
 import type { OidcConfig } from '../../config/env.js';
 import { toIso, type Clock } from '../../lib/clock.js';
 
@@ -11,11 +11,17 @@ export interface DiscoveryFailure {
 const FAILURE_MESSAGE_MAX = 300;
 
 /**
+ * openid-client, loaded at the first company sign-in: a server without one never holds it in
+ * memory (docs/performance.md, "RSS after the load").
+ */
+export const openidClient = () => import('openid-client');
+
+/**
  * The provider's configuration from discovery, fetched at the first need and again after a
  * failure (a provider down when the server starts does not stop it), then kept.
  */
 export class RelyingParty {
-  private pending: Promise<client.Configuration> | undefined;
+  private pending: Promise<Configuration> | undefined;
   private lastFailure: DiscoveryFailure | undefined;
 
   constructor(
@@ -24,7 +30,7 @@ export class RelyingParty {
   ) {}
 
   /** The configuration, or undefined when the provider cannot be reached now. */
-  async configuration(): Promise<client.Configuration | undefined> {
+  async configuration(): Promise<Configuration | undefined> {
     this.pending ??= this.discover();
     try {
       const configuration = await this.pending;
@@ -45,7 +51,8 @@ export class RelyingParty {
     return this.lastFailure;
   }
 
-  private async discover(): Promise<client.Configuration> {
+  private async discover(): Promise<Configuration> {
+    const client = await openidClient();
     const { issuer, clientId, clientSecret, allowInsecureRequests } = this.config;
     const configuration = await client.discovery(
       issuer,

@@ -5,7 +5,7 @@ import {
   type Position,
   type SsoRefusalReason,
 } from '@staff-admin/shared';
-import * as client from 'openid-client';
+import type { IDToken } from 'openid-client';
 import type { OidcConfig } from '../../config/env.js';
 import { roleForGroups, type RoleMapping } from '../../config/role-mapping.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
@@ -18,7 +18,7 @@ import type { AuditRepository, RequestOrigin } from '../audit/index.js';
 import type { AccessTokens, SessionsService, SessionsTransaction } from '../sessions/index.js';
 import type { SignInChallengesService } from '../two-step/index.js';
 import type { UsersRepository } from '../users/index.js';
-import type { RelyingParty } from './relying-party.js';
+import { openidClient, type RelyingParty } from './relying-party.js';
 import type { SsoRepository, SsoUser } from './sso.repository.js';
 
 const SIGN_IN_TTL_MS = 10 * 60_000;
@@ -104,6 +104,7 @@ export class SsoService {
     if (!oidc || !relyingParty) throw new SsoRefused('invalid_request');
     const configuration = await relyingParty.configuration();
     if (!configuration) return { location: refusedPath('provider_unavailable') };
+    const client = await openidClient();
     const browser = generateOpaqueToken();
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -175,6 +176,7 @@ export class SsoService {
     if (!configuration || metadata?.issuer !== issuer || !metadata.end_session_endpoint) {
       return null;
     }
+    const client = await openidClient();
     return client.buildEndSessionUrl(configuration, {
       post_logout_redirect_uri: `${appUrl}${AFTER_PROVIDER_LOGOUT_PATH}`,
     }).href;
@@ -212,6 +214,7 @@ export class SsoService {
     if (query.error) throw new SsoRefused('invalid_request', `provider: ${query.error}`);
     const configuration = await relyingParty.configuration();
     if (!configuration) throw new SsoRefused('provider_unavailable');
+    const client = await openidClient();
     const callbackUrl = new URL(this.redirectUri);
     for (const [key, value] of Object.entries(query)) {
       if (value !== undefined) callbackUrl.searchParams.set(key, value);
@@ -233,7 +236,7 @@ export class SsoService {
     return { answer, returnTo: safeReturnTo(pending.returnTo ?? undefined) };
   }
 
-  private readClaims(idToken: client.IDToken): Claims {
+  private readClaims(idToken: IDToken): Claims {
     const { oidc } = this.deps;
     const raw = oidc?.roleClaim ? idToken[oidc.roleClaim] : undefined;
     const groups = Array.isArray(raw)
