@@ -14,13 +14,15 @@ let measured: ReturnType<typeof measureFirstLoad> | undefined;
 const sizes = () => (measured ??= measureFirstLoad(distDir));
 
 describe('first-load bundle budgets', () => {
-  it('covers the JavaScript and CSS of /auth/login and /users/profile, and the Monitoring area', () => {
+  it('covers the JavaScript and CSS of /auth/login and /users/profile, and the first screen of Monitoring, User management and Budgeting', () => {
     expect(bundleBudgets.map((budget) => budget.figure).sort()).toEqual([
+      'site.bundles.budgeting.js.gzip',
       'site.bundles.login.css.gzip',
       'site.bundles.login.js.gzip',
       'site.bundles.monitoring.js.gzip',
       'site.bundles.profile.css.gzip',
       'site.bundles.profile.js.gzip',
+      'site.bundles.users.js.gzip',
     ]);
   });
 

@@ -28,6 +28,18 @@ const FIRST_LOAD_PAGES = {
     modules: ['src/app/routes/app/root.', 'src/app/routes/app/monitoring/overview.'],
     beyond: ['src/app/routes/app/root.'],
   },
+  users: {
+    // User management's first screen, the user list; its dialogs load as they open.
+    path: '/users (beyond the signed-in layout)',
+    modules: ['src/app/routes/app/root.', 'src/app/routes/app/users.'],
+    beyond: ['src/app/routes/app/root.'],
+  },
+  budgeting: {
+    // Budgeting's first screen, the project list; its dialogs load as they open.
+    path: '/financial/projects (beyond the signed-in layout)',
+    modules: ['src/app/routes/app/root.', 'src/app/routes/app/financial/projects.'],
+    beyond: ['src/app/routes/app/root.'],
+  },
 };
 
 /**

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DATE_FIELD_MESSAGES,
   dateFieldHint,
-  dateFieldSchema,
   formatDateText,
   isDateValue,
   parseDateText,
 } from './dates.js';
+import { dateFieldSchema } from './schemas.js';
 
 describe('date fields: UK shown, ISO sent', () => {
   it('hints and messages name the format people type, with an unambiguous example', () => {

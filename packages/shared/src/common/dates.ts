@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Dates in the site's fields, in one place: the company's UK format (day first) is what people
  * type and read, ISO 8601 is what the site sends and the API and files keep. A field's hint, its
@@ -8,6 +6,9 @@ import { z } from 'zod';
  * Three kinds of field: a day (`YYYY-MM-DD`, shown `dd/mm/yyyy`), a month (`YYYY-MM`, shown
  * `mm/yyyy`) and a minute (`YYYY-MM-DDTHH:mm` in the browser's time zone, as `datetime-local`
  * gives it, shown `dd/mm/yyyy hh:mm`, 24-hour).
+ *
+ * No zod here, so a list that shows dates does not bring it: the form's schema,
+ * `dateFieldSchema`, is in schemas.ts.
  */
 export type DateGranularity = 'day' | 'month' | 'minute';
 
@@ -98,12 +99,3 @@ export function formatDateText(value: string, granularity: DateGranularity = 'da
   if (granularity === 'month') return `${month}/${year}`;
   return time === undefined ? `${day}/${month}/${year}` : `${day}/${month}/${year} ${time}`;
 }
-
-/**
- * A date field's value in a form (see the site's DateField): the ISO value, refused with the
- * field's message when the text typed is not a date of its kind, or is empty.
- */
-export const dateFieldSchema = (granularity: DateGranularity = 'day') =>
-  z.string().refine((value) => isDateValue(value, granularity), {
-    error: DATE_FIELD_MESSAGES[granularity],
-  });

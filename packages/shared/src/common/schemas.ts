@@ -7,6 +7,7 @@ import {
   SORT_DIRECTIONS,
   type SortDirection,
 } from './constants.js';
+import { DATE_FIELD_MESSAGES, isDateValue, type DateGranularity } from './dates.js';
 import { isValidEmail } from './email.js';
 import { VALIDATION_MESSAGES as M } from './messages.js';
 import { hasControlCharacters } from './text.js';
@@ -45,3 +46,12 @@ export const sortDirectionSchema = (fallback: SortDirection) =>
     .transform((v) => v.toUpperCase())
     .pipe(z.enum(SORT_DIRECTIONS))
     .default(fallback);
+
+/**
+ * A date field's value in a form (see the site's DateField): the ISO value, refused with the
+ * field's message when the text typed is not a date of its kind, or is empty.
+ */
+export const dateFieldSchema = (granularity: DateGranularity = 'day') =>
+  z.string().refine((value) => isDateValue(value, granularity), {
+    error: DATE_FIELD_MESSAGES[granularity],
+  });

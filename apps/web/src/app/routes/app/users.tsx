@@ -1,12 +1,20 @@
 import { useState } from 'react';
 import { ContentLayout } from '../../../components/layouts/content-layout.js';
 import { Button } from '../../../components/ui/button.js';
+import { lazyDialog } from '../../../components/ui/lazy-dialog.js';
 import { FileUpIcon, PlusIcon } from 'lucide-react';
-import { InviteCsvDialog } from '../../../features/users/components/invite-csv-dialog.js';
-import { InviteUsersDialog } from '../../../features/users/components/invite-users-dialog.js';
 import { UsersList } from '../../../features/users/components/users-list.js';
 import { RequireArea } from '../../guards/require-area.js';
 import { USERS_AREA } from './users-area.js';
+
+const InviteUsersDialog = lazyDialog(
+  async () =>
+    (await import('../../../features/users/components/invite-users-dialog.js')).InviteUsersDialog,
+);
+const InviteCsvDialog = lazyDialog(
+  async () =>
+    (await import('../../../features/users/components/invite-csv-dialog.js')).InviteCsvDialog,
+);
 
 function UserManagement() {
   const [inviting, setInviting] = useState(false);

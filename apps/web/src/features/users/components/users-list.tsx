@@ -2,23 +2,33 @@ import type { BulkUserAction, User } from '@staff-admin/shared';
 import { BellIcon, DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.js';
+import { lazyDialog } from '../../../components/ui/lazy-dialog.js';
 import { ListResults } from '../../../components/ui/list-results.js';
 import { useRemovedRowFocus } from '../../../components/ui/use-removed-row-focus.js';
-import { UnlockAccountDialog } from '../../../components/unlock-account/unlock-account-dialog.js';
 import { getErrorMessage } from '../../../lib/api-error.js';
 import { useListParams } from '../../../lib/list-params.js';
 import { toast } from '../../../lib/toast.js';
 import { useExportUsersCsv } from '../api/export-users-csv.js';
 import { useLockedEmails } from '../api/get-locked-accounts.js';
 import { toUserListFilter, USERS_LIST, USERS_LIST_KEY, useUsers } from '../api/get-users.js';
-import { BulkActionDialog, type BulkRequest } from './bulk-action-dialog.js';
-import { RemindDialog } from './remind-dialog.js';
+import type { BulkRequest } from './bulk-action-dialog.js';
 import { SelectionToolbar } from './selection-toolbar.js';
 import { UserSearch } from './user-search.js';
 import { UsersFilters } from './users-filters.js';
 import { userLinkId, UsersTable } from './users-table.js';
 
 const USERS = ['user', 'users'] as const;
+
+const BulkActionDialog = lazyDialog(
+  async () => (await import('./bulk-action-dialog.js')).BulkActionDialog,
+  ({ request }) => request !== null,
+);
+const RemindDialog = lazyDialog(async () => (await import('./remind-dialog.js')).RemindDialog);
+const UnlockAccountDialog = lazyDialog(
+  async () =>
+    (await import('../../../components/unlock-account/unlock-account-dialog.js'))
+      .UnlockAccountDialog,
+);
 
 /** Chosen users (kept across pages of one view), or every user the view's filter matches. */
 type Selection = { all: false; users: ReadonlyMap<string, User> } | { all: true };

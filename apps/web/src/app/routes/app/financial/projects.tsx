@@ -3,12 +3,18 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContentLayout } from '../../../../components/layouts/content-layout.js';
 import { Button } from '../../../../components/ui/button.js';
+import { lazyDialog } from '../../../../components/ui/lazy-dialog.js';
 import { paths } from '../../../../config/paths.js';
 import { BudgetingNav } from '../../../../features/budgeting/components/budgeting-nav.js';
-import { NewProjectDialog } from '../../../../features/budgeting/components/new-project-dialog.js';
 import { ProjectsList } from '../../../../features/budgeting/components/projects-list.js';
 import { RequireArea } from '../../../guards/require-area.js';
 import { FINANCIAL_AREA } from '../financial-area.js';
+
+const NewProjectDialog = lazyDialog(
+  async () =>
+    (await import('../../../../features/budgeting/components/new-project-dialog.js'))
+      .NewProjectDialog,
+);
 
 /** /financial/projects: every project's budget, cost and burn, for admins and finance. */
 export function ProjectsRoute() {
