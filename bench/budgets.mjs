@@ -227,7 +227,8 @@ export const BUDGETS = [
     label: 'Monitoring area JS beyond the signed-in layout (gzip)',
     figure: 'site.bundles.monitoring.js.gzip',
     op: '<=',
-    limit: 60 * KB,
+    // Issue 39: ≤ 60 KB, or today's figure if lower, as a line to hold: 18.8 KB on 2026-11-28.
+    limit: 20 * KB,
     unit: 'bytes',
   },
   // Issue 39 asks ≤ 50 KB for User management and ≤ 60 KB for Budgeting, or today's figure if lower,
