@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUDGETS, KB, meets } from './budgets.mjs';
 import { buildRows, evaluateBudgets, figureAt, formatTable } from './lib/report.mjs';
+import { SCREENS } from './lib/screens.mjs';
 import { median, percentile } from './lib/stats.mjs';
 
 const budget = (id: string) => {
@@ -270,5 +271,68 @@ describe('stats', () => {
     expect(percentile(samples, 50)).toBe(50);
     expect(percentile(samples, 99)).toBe(99);
     expect(percentile([7], 99)).toBe(7);
+  });
+});
+
+describe('the Lighthouse section', () => {
+  const audit = (performance: number, metrics: Record<string, number>) => ({
+    performance,
+    accessibility: 100,
+    bestPractices: 100,
+    metrics: { fcpMs: 800, tbtMs: 40, ...metrics },
+    failedAudits: [],
+  });
+
+  it('budgets every screen with both presets from one table, LCP on mobile only', () => {
+    const ids = BUDGETS.filter((b) => b.id.startsWith('lighthouse-')).map((b) => b.id);
+    expect(ids).toHaveLength(SCREENS.length * (6 + 5));
+    for (const screen of SCREENS) {
+      expect(budget(`lighthouse-${screen.id}-mobile-performance`).limit).toBe(95);
+      expect(budget(`lighthouse-${screen.id}-desktop-performance`).limit).toBe(98);
+      expect(budget(`lighthouse-${screen.id}-mobile-lcp`)).toMatchObject({ op: '<=', limit: 2000 });
+      expect(ids).not.toContain(`lighthouse-${screen.id}-desktop-lcp`);
+      for (const preset of ['mobile', 'desktop']) {
+        expect(budget(`lighthouse-${screen.id}-${preset}-accessibility`).limit).toBe(100);
+        expect(budget(`lighthouse-${screen.id}-${preset}-bestPractices`).limit).toBe(100);
+        expect(budget(`lighthouse-${screen.id}-${preset}-cls`).limit).toBe(0.02);
+        expect(budget(`lighthouse-${screen.id}-${preset}-tbt`).limit).toBe(150);
+      }
+    }
+  });
+
+  it('prints each screen and preset with its figures and budgets', () => {
+    const results = {
+      figures: {
+        site: {
+          lighthouse: {
+            version: '12.8.2',
+            users: {
+              mobile: audit(94, { lcpMs: 2100, cls: 0.0213 }),
+              desktop: audit(99, { lcpMs: 700, cls: 0 }),
+            },
+          },
+        },
+      },
+      notMeasured: {},
+      settings: { runs: 3, durationSec: 5 },
+    };
+    const budgets = evaluateBudgets(results.figures, { postgres: false });
+    const status = (id: string) => budgets.find((b) => b.id === id)?.status;
+    expect(status('lighthouse-users-mobile-performance')).toBe('MISSED');
+    expect(status('lighthouse-users-desktop-performance')).toBe('ok');
+    expect(status('lighthouse-login-mobile-performance')).toBe('NOT MEASURED');
+    const table = formatTable(buildRows(results), budgets);
+    expect(table).toMatch(
+      /\/users \(100,000 people\) \(admin\), mobile\s+FCP 800 ms · LCP 2100 ms/,
+    );
+    expect(table).toMatch(
+      /Lighthouse LCP, \/users \(100,000 people\), mobile\s+2100 ms\s+<= 2000 ms\s+MISSED/,
+    );
+    expect(table).toMatch(
+      /Lighthouse CLS, \/users \(100,000 people\), mobile\s+0\.021\s+<= 0\.020\s+MISSED/,
+    );
+    expect(table).toMatch(
+      /Lighthouse CLS, \/users \(100,000 people\), desktop\s+0\.000\s+<= 0\.020\s+ok/,
+    );
   });
 });

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_ADMIN, databaseFile, signIn, startApiServer } from './lib/api-server.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { measureFirstLoad } from './lib/bundle-size.mjs';
-import { chromiumPath, LIGHTHOUSE_PRESET, measureLighthouse } from './lib/lighthouse.mjs';
+import { chromiumPath, measureLighthouse } from './lib/lighthouse.mjs';
 import { sampleRss } from './lib/memory.mjs';
 import { startReferenceServer } from './lib/reference.mjs';
 import {
@@ -31,6 +31,7 @@ import { measureClusterSoak } from './lib/cluster-soak.mjs';
 import { measureErrorReportFlood, REPORTS_PER_MINUTE } from './lib/error-report-flood.mjs';
 import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureScim } from './lib/scim.mjs';
+import { startScreensSite } from './lib/screens-site.mjs';
 import { measureSearch } from './lib/search.mjs';
 import { measureSoak } from './lib/soak.mjs';
 import { HEALTH_PROBE, measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
@@ -125,7 +126,7 @@ await section('bundles', async () => {
   figures.site = { ...figures.site, bundles: measureFirstLoad(join(root, 'apps/web/dist')) };
 });
 
-const serverSections = ['throughput', 'login', 'lighthouse'].filter(wanted);
+const serverSections = ['throughput', 'login'].filter(wanted);
 if (serverSections.length > 0) {
   const dataDir = mkdtempSync(join(tmpdir(), 'staff-admin-bench-'));
   /** @type {Array<() => Promise<void>>} */
@@ -168,26 +169,6 @@ if (serverSections.length > 0) {
     } else {
       notMeasured.memory = 'RSS after load needs the throughput and login sections';
     }
-    await section('lighthouse', async (log) => {
-      const executablePath = chromiumPath();
-      if (!executablePath) {
-        throw new Error(
-          `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (set CHROMIUM_PATH)`,
-        );
-      }
-      const audits = await measureLighthouse({
-        executablePath,
-        apiUrl: api.url,
-        tokens,
-        runs: settings.runs,
-        log,
-      });
-      const lighthousePackage = createRequire(import.meta.url)('lighthouse/package.json');
-      figures.site = {
-        ...figures.site,
-        lighthouse: { version: lighthousePackage.version, preset: LIGHTHOUSE_PRESET, ...audits },
-      };
-    });
   } catch (error) {
     crashed = true;
     const reason = `the bench server did not start: ${error instanceof Error ? error.message : String(error)}`;
@@ -200,6 +181,26 @@ if (serverSections.length > 0) {
 } else {
   notMeasured.memory = 'RSS after load needs the throughput and login sections';
 }
+
+await section('lighthouse', async (log) => {
+  const executablePath = chromiumPath();
+  if (!executablePath) {
+    throw new Error(
+      `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (set CHROMIUM_PATH)`,
+    );
+  }
+  const site = await startScreensSite({ root, log });
+  try {
+    const screens = await measureLighthouse({ executablePath, site, runs: settings.runs, log });
+    const lighthousePackage = createRequire(import.meta.url)('lighthouse/package.json');
+    figures.site = {
+      ...figures.site,
+      lighthouse: { version: lighthousePackage.version, ...screens },
+    };
+  } finally {
+    await site.stop();
+  }
+});
 
 await section('uploads', async (log) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'staff-admin-bench-uploads-'));

@@ -12,6 +12,7 @@ import {
   createPasswordHasher,
 } from '../lib/api-source.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
+import { COST_CATEGORIES, projectId, seedProjectsAndCosts } from '../lib/seed-budgeting.mjs';
 
 const { sql } = await import('kysely');
 
@@ -21,7 +22,6 @@ const IMPORT_ROWS = Number(process.env.IMPORT_ROWS ?? 10_000);
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const WARMUP = 20;
 const FINANCE = { email: 'bench-finance@example.com', password: 'Bench-Finance-Pass-1' };
-const CATEGORIES = ['contractor', 'software', 'hardware', 'travel', 'other'];
 
 /** The finance user's calls; every case is budgeted (the worst p50). */
 const CASES = [
@@ -36,77 +36,6 @@ const CASES = [
   { name: 'projects: USD', query: { currency: 'USD' } },
   { name: 'projects: page 10 of 100 per page', query: { page: '10', limitPerPage: '100' } },
 ];
-
-const projectId = (n) => `c0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** Projects in GBP and USD, a tenth archived; then 1M entries in one INSERT ... SELECT. */
-async function seed(database, ownerId) {
-  const { db, engine } = database;
-  const now = new Date().toISOString();
-  const projects = Array.from({ length: PROJECTS }, (_, n) => {
-    const code = `P-${String(n).padStart(5, '0')}`;
-    const name = `Project ${n}`;
-    const client = n % 3 === 0 ? 'Acme' : n % 3 === 1 ? 'Globex' : 'Initech';
-    return {
-      id: projectId(n),
-      code,
-      name,
-      client,
-      search_text: `${code}\n${name}\n${client}`.toLowerCase(),
-      currency: n % 5 === 0 ? 'USD' : 'GBP',
-      start_date: '2025-01-01',
-      end_date: n % 4 === 0 ? null : '2026-12-31',
-      status: n % 10 === 0 ? 'archived' : 'active',
-      owner_id: ownerId,
-      budget_minor: 5_000_000 + (n % 17) * 1_000_000,
-      created_at: now,
-      updated_at: now,
-    };
-  });
-  for (let start = 0; start < projects.length; start += 500) {
-    await db
-      .insertInto('projects')
-      .values(projects.slice(start, start + 500))
-      .execute();
-  }
-  const categories = sql.join(CATEGORIES.map((c, i) => sql`(${sql.lit(i)}, ${sql.lit(c)})`));
-  if (engine === 'postgres') {
-    await sql`
-      with categories(slot, name) as (values ${categories})
-      insert into cost_entries (id, project_id, entry_date, category, description, amount_minor, created_at, updated_at)
-      select
-        ('d0000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
-        ('c0000000-0000-4000-8000-' || lpad((n % ${sql.lit(PROJECTS)})::text, 12, '0'))::uuid,
-        to_char(date '2025-01-01' + (n % 600)::int, 'YYYY-MM-DD'),
-        categories.name,
-        'Cost ' || n,
-        (n * 7919) % 100000 + 100,
-        ${now}::timestamptz,
-        ${now}::timestamptz
-      from generate_series(0::bigint, ${sql.lit(COST_ENTRIES - 1)}) as n
-      join categories on categories.slot = n % ${sql.lit(CATEGORIES.length)}`.execute(db);
-  } else {
-    await sql`
-      with recursive s(n) as (select 0 union all select n + 1 from s where n < ${sql.lit(COST_ENTRIES - 1)}),
-      categories(slot, name) as (values ${categories})
-      insert into cost_entries (id, project_id, entry_date, category, description, amount_minor, created_at, updated_at)
-      select
-        printf('d0000000-0000-4000-8000-%012d', n),
-        printf('c0000000-0000-4000-8000-%012d', n % ${sql.lit(PROJECTS)}),
-        date('2025-01-01', '+' || (n % 600) || ' days'),
-        categories.name,
-        'Cost ' || n,
-        (n * 7919) % 100000 + 100,
-        ${now},
-        ${now}
-      from s join categories on categories.slot = s.n % ${sql.lit(CATEGORIES.length)}`.execute(db);
-  }
-  // The totals the app keeps on each write, computed once for the bulk load.
-  await sql`
-    update projects set
-      actual_minor = (select coalesce(sum(amount_minor), 0) from cost_entries where project_id = projects.id),
-      cost_count = (select count(*) from cost_entries where project_id = projects.id)`.execute(db);
-}
 
 /** A multipart body for app.inject with one CSV file. */
 function csvForm(csv) {
@@ -146,7 +75,11 @@ async function benchEngine(label, env) {
       })
       .execute();
     const seedStart = performance.now();
-    await seed(database, financeId);
+    await seedProjectsAndCosts(database, {
+      projects: PROJECTS,
+      costEntries: COST_ENTRIES,
+      ownerId: financeId,
+    });
     if (database.engine === 'postgres') await sql`vacuum analyze`.execute(database.db);
     else await sql`analyze`.execute(database.db);
     const seedSeconds = (performance.now() - seedStart) / 1000;
@@ -184,7 +117,7 @@ async function benchEngine(label, env) {
       for (let i = 0; i < IMPORT_ROWS; i += 1) {
         const day = String((i % 28) + 1).padStart(2, '0');
         rows.push(
-          `2026-0${(i % 9) + 1}-${day},${CATEGORIES[i % 5]},Imported cost ${i},${(i % 5000) + 1}.${String(i % 100).padStart(2, '0')}`,
+          `2026-0${(i % 9) + 1}-${day},${COST_CATEGORIES[i % COST_CATEGORIES.length]},Imported cost ${i},${(i % 5000) + 1}.${String(i % 100).padStart(2, '0')}`,
         );
       }
       const form = csvForm(rows.join('\n'));

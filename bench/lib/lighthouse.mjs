@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
-import lighthouse from 'lighthouse';
+import { navigation } from 'lighthouse';
+import defaultConfig from 'lighthouse/core/config/default-config.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { LIGHTHOUSE_PRESETS, SCREENS } from './screens.mjs';
 import { median } from './stats.mjs';
 
-export const LIGHTHOUSE_PRESET = 'desktop';
+/** @type {Record<import('./screens.mjs').LighthousePreset, import('lighthouse').Config>} */
+const CONFIGS = { mobile: defaultConfig, desktop: desktopConfig };
 
 /** Lighthouse category ids and the keys they get in the results. */
 const CATEGORIES = /** @type {const} */ ([
@@ -46,16 +49,26 @@ const CHROMIUM_ARGS = [
  */
 
 /**
- * One Lighthouse run (desktop preset) of `url` in a fresh headless Chromium with an empty
- * profile and cache. With `localStorage`, those entries are set for the origin first, on a page
- * that loads none of the site's assets, and Lighthouse keeps them (`disableStorageReset`).
+ * What a page holds before Lighthouse loads it: `localStorage` entries for the origin (a
+ * session), or the router state of the history entry (the second step's challenge, which the
+ * login page hands over in router state, never in the URL).
+ * @typedef {{ localStorage?: Record<string, string>, historyState?: unknown }} Prepared
+ */
+
+/**
+ * One Lighthouse run of `url` with a preset in a fresh headless Chromium with an empty profile
+ * and cache. With `prepared`, a page that loads none of the site's assets (/api/health) sets it
+ * up first and Lighthouse keeps it (`disableStorageReset`): `localStorage` is set for the origin;
+ * a history state is given to that page's entry, moved to `url` (replaceState), which Lighthouse
+ * then loads by reloading the page, as a reload keeps an entry's state.
  * @param {object} options
  * @param {string} options.executablePath
  * @param {string} options.url
- * @param {Record<string, string>} [options.localStorage]
+ * @param {import('./screens.mjs').LighthousePreset} options.preset
+ * @param {Prepared} [options.prepared]
  * @returns {Promise<Audit>}
  */
-async function auditPage({ executablePath, url, localStorage }) {
+async function auditPage({ executablePath, url, preset, prepared }) {
   const browser = await puppeteer.launch({
     executablePath,
     headless: true,
@@ -63,30 +76,43 @@ async function auditPage({ executablePath, url, localStorage }) {
     defaultViewport: null,
   });
   try {
-    if (localStorage) {
-      const prep = await browser.newPage();
-      await prep.goto(new URL('/api/health', url).href);
-      await prep.evaluate((items) => {
-        // Runs in the page, where localStorage exists.
-        const storage = /** @type {{ localStorage: { setItem(k: string, v: string): void } }} */ (
-          /** @type {unknown} */ (globalThis)
-        ).localStorage;
-        for (const [key, value] of Object.entries(items)) storage.setItem(key, value);
-      }, localStorage);
-      await prep.close();
-    }
     const page = await browser.newPage();
-    const result = await lighthouse(
-      url,
-      {
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES.map(([id]) => id),
-        disableStorageReset: Boolean(localStorage),
-      },
-      desktopConfig,
+    if (prepared) {
+      await page.goto(new URL('/api/health', url).href);
+      await page.evaluate(
+        (items, state, path) => {
+          // Runs in the page, where localStorage and history exist.
+          const { localStorage, history } =
+            /** @type {{ localStorage: { setItem(k: string, v: string): void }, history: { replaceState(s: unknown, t: string, u: string): void } }} */ (
+              /** @type {unknown} */ (globalThis)
+            );
+          for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+          if (state !== undefined) history.replaceState(state, '', path);
+        },
+        prepared.localStorage ?? {},
+        prepared.historyState,
+        new URL(url).pathname,
+      );
+    }
+    const requestor =
+      prepared?.historyState === undefined
+        ? url
+        : async () => {
+            await page.reload();
+          };
+    const result = await navigation(
       // Lighthouse's own puppeteer-core types and ours may differ by a patch version.
       /** @type {any} */ (page),
+      requestor,
+      {
+        config: CONFIGS[preset],
+        flags: {
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES.map(([id]) => id),
+          disableStorageReset: Boolean(prepared),
+        },
+      },
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -126,37 +152,66 @@ async function auditPage({ executablePath, url, localStorage }) {
 }
 
 /**
- * Medians of `runs` Lighthouse runs for /auth/login (signed out) and /users/profile (signed in
- * with the given tokens under the site's storage keys), runs of the two pages alternating.
+ * What a screen's page holds before the audit: nothing signed out, the session of its role, or a
+ * fresh second-step challenge of the site's two-step account.
+ * @param {import('./screens.mjs').Screen} screen
+ * @param {import('./screens-site.mjs').ScreensSite} site
+ * @returns {Promise<Prepared | undefined>}
+ */
+async function prepare(screen, site) {
+  switch (screen.session) {
+    case 'signedOut':
+      return undefined;
+    case 'twoStep':
+      // React Router's browser history keeps the state it was given under `usr`.
+      return { historyState: { usr: { challenge: await site.twoStepChallenge() }, idx: 0 } };
+    default: {
+      const tokens = site.tokens[screen.session];
+      // The storage keys of SPEC §9 (STORAGE_KEYS in @staff-admin/shared).
+      return { localStorage: { act: tokens.access_token, rft: tokens.refresh_token } };
+    }
+  }
+}
+
+/**
+ * Medians of `runs` Lighthouse runs of each screen (screens.mjs) with each preset, on the seeded
+ * site, each screen in its own session; the screens and presets alternate within a run.
  * @param {object} options
  * @param {string} options.executablePath
- * @param {string} options.apiUrl
- * @param {{ access_token: string, refresh_token: string }} options.tokens
+ * @param {import('./screens-site.mjs').ScreensSite} options.site
  * @param {number} options.runs
  * @param {(line: string) => void} options.log
  */
-export async function measureLighthouse({ executablePath, apiUrl, tokens, runs, log }) {
-  const pages = {
-    login: { url: `${apiUrl}/auth/login`, localStorage: undefined },
-    profile: {
-      url: `${apiUrl}/users/profile`,
-      // The storage keys of SPEC §9 (STORAGE_KEYS in @staff-admin/shared).
-      localStorage: { act: tokens.access_token, rft: tokens.refresh_token },
-    },
-  };
-  /** @type {Record<string, Audit[]>} */
-  const audits = { login: [], profile: [] };
+export async function measureLighthouse({ executablePath, site, runs, log }) {
+  /** @type {Map<string, Audit[]>} */
+  const audits = new Map();
   for (let run = 1; run <= runs; run += 1) {
-    for (const [name, page] of Object.entries(pages)) {
-      const audit = await withRetries(() => auditPage({ executablePath, ...page }), log);
-      audits[name]?.push(audit);
-      log(
-        `run ${run}/${runs} ${new URL(page.url).pathname}: performance ${audit.performance}, accessibility ${audit.accessibility}, best practices ${audit.bestPractices}`,
-      );
+    for (const screen of SCREENS) {
+      const url = `${site.url}${screen.path(site.ids)}`;
+      for (const preset of LIGHTHOUSE_PRESETS) {
+        const audit = await withRetries(
+          async () =>
+            auditPage({ executablePath, url, preset, prepared: await prepare(screen, site) }),
+          log,
+        );
+        const key = `${screen.id}.${preset}`;
+        audits.set(key, [...(audits.get(key) ?? []), audit]);
+        log(
+          `run ${run}/${runs} ${screen.id} ${preset}: performance ${audit.performance}, accessibility ${audit.accessibility}, best practices ${audit.bestPractices}, LCP ${Math.round(audit.metrics.lcpMs ?? NaN)} ms, CLS ${(audit.metrics.cls ?? NaN).toFixed(3)}, TBT ${Math.round(audit.metrics.tbtMs ?? NaN)} ms`,
+        );
+      }
     }
   }
   return Object.fromEntries(
-    Object.entries(audits).map(([name, list]) => [name, summarizeAudits(list)]),
+    SCREENS.map((screen) => [
+      screen.id,
+      Object.fromEntries(
+        LIGHTHOUSE_PRESETS.map((preset) => [
+          preset,
+          summarizeAudits(audits.get(`${screen.id}.${preset}`) ?? []),
+        ]),
+      ),
+    ]),
   );
 }
 

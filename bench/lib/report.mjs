@@ -1,4 +1,13 @@
-import { BUDGETS, KB, MB, meets } from '../budgets.mjs';
+import { BUDGETS, KB, MB, meets, SCREEN_BUDGETS, screenBudgetId } from '../budgets.mjs';
+import { LIGHTHOUSE_PRESETS, SCREENS } from './screens.mjs';
+
+/** @type {Record<import('./screens.mjs').Screen['session'], string>} */
+const SESSION_LABELS = {
+  signedOut: 'signed out',
+  twoStep: 'after the password',
+  admin: 'admin',
+  finance: 'finance',
+};
 
 /**
  * @typedef {'ok' | 'MISSED' | 'NOT MEASURED' | 'skipped'} BudgetStatus
@@ -75,6 +84,8 @@ export function formatValue(unit, value) {
     case 'score':
     case 'count':
       return String(value);
+    case 'shift':
+      return value.toFixed(3);
   }
 }
 
@@ -251,29 +262,28 @@ export function buildRows({ figures, notMeasured, settings }) {
 
   const lighthouse = figures.site?.lighthouse;
   rows.push({
-    section: `Site: Lighthouse ${lighthouse?.version ?? '12'}, ${lighthouse?.preset ?? 'desktop'} preset, ${settings.runs} runs`,
+    section: `Site: Lighthouse ${lighthouse?.version ?? '12'}, mobile (4× CPU, slow 4G, simulated) and desktop presets, ${settings.runs} runs, seeded site (bench/lib/screens-site.mjs)`,
   });
   missing('lighthouse');
-  for (const page of ['login', 'profile']) {
-    const audit = lighthouse?.[page];
-    if (!audit) continue;
-    const m = audit.metrics;
-    rows.push({
-      label: `${page === 'login' ? '/auth/login' : '/users/profile (signed in)'}: metrics`,
-      value: `FCP ${formatMs(m.fcpMs ?? NaN)} · LCP ${formatMs(m.lcpMs ?? NaN)} · TBT ${formatMs(m.tbtMs ?? NaN)} · CLS ${(m.cls ?? NaN).toFixed(3)}`,
-    });
-    for (const category of ['performance', 'accessibility', 'bestPractices']) {
+  for (const screen of SCREENS) {
+    for (const preset of LIGHTHOUSE_PRESETS) {
+      const audit = lighthouse?.[screen.id]?.[preset];
+      if (!audit) continue;
+      const m = audit.metrics;
       rows.push({
-        label: '',
-        value: String(audit[category]),
-        budgetId: `lighthouse-${page}-${category}`,
+        label: `${screen.label} (${SESSION_LABELS[screen.session]}), ${preset}`,
+        value: `FCP ${formatMs(m.fcpMs ?? NaN)} · LCP ${formatMs(m.lcpMs ?? NaN)} · TBT ${formatMs(m.tbtMs ?? NaN)} · CLS ${(m.cls ?? NaN).toFixed(3)}`,
       });
-    }
-    if (audit.failedAudits.length > 0) {
-      rows.push({
-        label: '  audits below 1',
-        value: audit.failedAudits.map((/** @type {string} */ a) => a.split(':')[0]).join(', '),
-      });
+      for (const { key, limits } of SCREEN_BUDGETS) {
+        if (limits[preset] === undefined) continue;
+        rows.push({ label: '', value: '', budgetId: screenBudgetId(screen.id, preset, key) });
+      }
+      if (audit.failedAudits.length > 0) {
+        rows.push({
+          label: '  audits below 1',
+          value: audit.failedAudits.map((/** @type {string} */ a) => a.split(':')[0]).join(', '),
+        });
+      }
     }
   }
 

@@ -82,8 +82,11 @@ export function Chart({ options, data, height, minWidth, label, table }: ChartPr
 
   return (
     <>
+      {/* The chart's height is kept before uPlot has loaded and drawn, so that what is under
+          it does not move down when it does (layout shift). */}
       <div
         ref={holder}
+        style={{ minHeight: height }}
         {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       />
       {table && (

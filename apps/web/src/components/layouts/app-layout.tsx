@@ -30,7 +30,12 @@ export function AppLayout() {
           </div>
         </div>
       </header>
-      <main id={MAIN_ID} className="mx-auto w-full max-w-content flex-1">
+      {/* At least the rest of the screen tall: the footer starts below the fold, so a page whose
+          content arrives after its first paint does not move it in view (layout shift). */}
+      <main
+        id={MAIN_ID}
+        className="mx-auto min-h-[calc(100dvh-var(--spacing-header))] w-full max-w-content flex-1"
+      >
         <Outlet />
       </main>
       <SiteFooter />

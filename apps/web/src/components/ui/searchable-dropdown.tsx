@@ -148,6 +148,9 @@ export function SearchableDropdown<T extends string>({
       <SelectPopover
         store={select}
         aria-label={label}
+        // The options are drawn only while the menu is open: a closed picker of 100 people drew
+        // its 100 hidden items with the page (a quarter of a second at 4× CPU slowdown).
+        unmountOnHide
         gutter={4}
         style={{ maxHeight: LAYOUT.dropdownMenuMaxHeight }}
         className={clsx(MENU_CLASS_NAME, 'min-w-(--popover-anchor-width)')}

@@ -84,7 +84,7 @@ describe('Sign-in security screen', () => {
     );
   });
 
-  it('shows a spinner while the locked accounts load', async () => {
+  it('shows one spinner until the locked accounts and the figures are in', async () => {
     const held = gate();
     serveSecurity();
     answer('get', '/monitoring/security/locked-accounts', async () => {
@@ -92,9 +92,11 @@ describe('Sign-in security screen', () => {
       return HttpResponse.json(page([]));
     });
     renderApp(URL_PATH, { user: ADMIN });
-    expect(await screen.findByText('Loading locked accounts…')).toBeVisible();
+    expect(await screen.findByText('Loading sign-in security…')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Audit trail' })).not.toBeInTheDocument();
     held.open();
     expect(await screen.findByText('No account is locked now.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
   });
 
   it('says so when nothing is locked, reused or recorded', async () => {

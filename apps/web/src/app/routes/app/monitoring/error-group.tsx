@@ -2,6 +2,7 @@ import { ChevronLeftIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ContentLayout } from '../../../../components/layouts/content-layout.js';
 import { Button, buttonClassName } from '../../../../components/ui/button.js';
+import { DocumentTitle } from '../../../../components/ui/document-title.js';
 import { Spinner } from '../../../../components/ui/spinner.js';
 import { paths } from '../../../../config/paths.js';
 import { useErrorGroup } from '../../../../features/monitoring/api/get-error-group.js';
@@ -27,11 +28,13 @@ function ErrorGroupPage({ id }: { id: string }) {
   const group = useErrorGroup(id);
 
   if (group.isPending) {
+    // The spinner alone: the page's header waits for the group, whose title (several lines on
+    // a phone) would otherwise push down everything drawn under a stand-in title (layout shift).
     return (
-      <ContentLayout title={TITLE} actions={backToList}>
-        <MonitoringNav />
-        <Spinner text="Loading error…" />
-      </ContentLayout>
+      <>
+        <DocumentTitle title={`${TITLE} · ${MONITORING_AREA.label}`} />
+        <Spinner text="Loading error…" className="px-6 py-5 lg:px-page-x" />
+      </>
     );
   }
   if (group.isError) {

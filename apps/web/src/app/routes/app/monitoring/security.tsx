@@ -1,10 +1,31 @@
 import { ContentLayout } from '../../../../components/layouts/content-layout.js';
+import { useLockedAccounts } from '../../../../components/unlock-account/locked-accounts.js';
+import { Spinner } from '../../../../components/ui/spinner.js';
+import { useSecuritySummary } from '../../../../features/monitoring/api/get-security-summary.js';
 import { MonitoringNav } from '../../../../features/monitoring/components/monitoring-nav.js';
 import { SecurityAuditTrail } from '../../../../features/monitoring/components/security-audit-trail.js';
 import { SecurityLockedAccounts } from '../../../../features/monitoring/components/security-locked-accounts.js';
 import { SecuritySummary } from '../../../../features/monitoring/components/security-summary.js';
 import { RequireArea } from '../../../guards/require-area.js';
 import { MONITORING_AREA } from '../monitoring-area.js';
+
+/**
+ * The sections, once the two above the audit trail have had their first answer (data or a
+ * failure, which they show): drawn as each arrived, they grew and pushed the trail down the
+ * screen (layout shift). Later fetches (Try again) happen in place.
+ */
+function SecuritySections() {
+  const locked = useLockedAccounts();
+  const summary = useSecuritySummary();
+  if (!locked.isFetched || !summary.isFetched) return <Spinner text="Loading sign-in security…" />;
+  return (
+    <div className="flex flex-col gap-6">
+      <SecurityLockedAccounts />
+      <SecuritySummary />
+      <SecurityAuditTrail />
+    </div>
+  );
+}
 
 /** /monitoring/security: locked accounts, failed sign-ins, token reuse and the audit trail. */
 export function SecurityRoute() {
@@ -16,11 +37,7 @@ export function SecurityRoute() {
         description={`${MONITORING_AREA.label}: who is locked out, failed sign-ins, and the audit trail.`}
       >
         <MonitoringNav />
-        <div className="flex flex-col gap-6">
-          <SecurityLockedAccounts />
-          <SecuritySummary />
-          <SecurityAuditTrail />
-        </div>
+        <SecuritySections />
       </ContentLayout>
     </RequireArea>
   );
