@@ -9,6 +9,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -195,7 +196,25 @@ export function keepSourceMapsOnServer(release: string, mapsDir = SOURCE_MAPS_DI
 
 const RELEASE = releaseId();
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build, whose dev warnings stay on
+ * in a production bundle (remix-run/react-router#14102): the site's build takes the production
+ * build it ships beside it.
+ */
+export function reactRouterProductionBuild() {
+  const dist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+    'production',
+  );
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
+  ...(command === 'build' ? { resolve: { alias: reactRouterProductionBuild() } } : {}),
   plugins: [
     react(),
     tailwindcss(),
@@ -229,4 +248,4 @@ export default defineConfig({
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
-});
+}));
