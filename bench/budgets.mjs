@@ -21,6 +21,21 @@ export const MB = 1000 * KB;
 
 /** @typedef {'postgres' | 'soak' | 'scim' | 'cluster'} Requirement */
 
+/**
+ * Issue 39: the interactions timed in Chromium with the Event Timing API (their names in
+ * bench/lib/interactions.mjs), and the interaction to next paint each may take by CPU throttling
+ * rate (1 = none, 4 = four times slower).
+ */
+export const INTERACTION_NAMES = {
+  selectAllMatching: 'ticking "select all 100,000 that match"',
+  sortUsers: 'sorting the user list',
+  searchUsers: 'typing in the user list’s search',
+  openCostsTab: 'opening a project’s Costs tab',
+  importPreview: 'opening the CSV import’s preview of 10,000 rows',
+  switchMonitoringTabs: 'switching Monitoring tabs',
+};
+export const INTERACTION_INP_MS = { 1: 100, 4: 200 };
+
 /** @type {Budget[]} */
 export const BUDGETS = [
   {
@@ -250,6 +265,18 @@ export const BUDGETS = [
       op: /** @type {const} */ ('>='),
       limit,
       unit: /** @type {const} */ ('score'),
+    })),
+  ),
+  // Issue 39: the interactions of bench/lib/interactions.mjs, at each CPU throttling rate; the
+  // figure is the median of the repeats' INP.
+  ...Object.entries(INTERACTION_NAMES).flatMap(([name, what]) =>
+    Object.entries(INTERACTION_INP_MS).map(([rate, limit]) => ({
+      id: `interaction-${name}-cpu${rate}`,
+      label: `INP, ${what}, ${rate}× CPU`,
+      figure: `site.interactions.${name}.cpu${rate}.inpMs`,
+      op: /** @type {const} */ ('<='),
+      limit,
+      unit: /** @type {const} */ ('ms'),
     })),
   ),
   {

@@ -2,9 +2,10 @@
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
 // first), --sections=<list> (comma separated: throughput, login, uploads, error-reports, search,
-// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak, scim and cluster, which run
-// only when named), --soak=S seconds of the soak (default 300), --cluster=S seconds of the cluster
-// soak (default 180; it needs TEST_DATABASE_URL and TEST_REDIS_URL). Progress goes to stderr, the table to stdout.
+// monitoring, budgeting, bulk, bundles, lighthouse, interactions, startup, and soak, scim and
+// cluster, which run only when named), --repeats=N times each interaction is timed (default 5),
+// --soak=S seconds of the soak (default 300), --cluster=S seconds of the cluster soak (default
+// 180; it needs TEST_DATABASE_URL and TEST_REDIS_URL). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_ADMIN, databaseFile, signIn, startApiServer } from './lib/api-server.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { measureFirstLoad } from './lib/bundle-size.mjs';
+import { DEFAULT_REPEATS, measureInteractions } from './lib/interactions.mjs';
 import { chromiumPath, LIGHTHOUSE_PRESET, measureLighthouse } from './lib/lighthouse.mjs';
 import { sampleRss } from './lib/memory.mjs';
 import { startReferenceServer } from './lib/reference.mjs';
@@ -31,6 +33,7 @@ import { measureClusterSoak } from './lib/cluster-soak.mjs';
 import { measureErrorReportFlood, REPORTS_PER_MINUTE } from './lib/error-report-flood.mjs';
 import { measureMonitoring } from './lib/monitoring.mjs';
 import { measureScim } from './lib/scim.mjs';
+import { startScreensSite } from './lib/screens-site.mjs';
 import { measureSearch } from './lib/search.mjs';
 import { measureSoak } from './lib/soak.mjs';
 import { HEALTH_PROBE, measureLoginUnderLoad, measureThroughput } from './lib/server-bench.mjs';
@@ -49,6 +52,7 @@ const SECTIONS = [
   'bulk',
   'bundles',
   'lighthouse',
+  'interactions',
   'startup',
   'soak',
   'scim',
@@ -70,6 +74,7 @@ const settings = {
   warmupSec: 2,
   soakSec: positiveInt('--soak', args.soak),
   clusterSec: positiveInt('--cluster', args.cluster),
+  interactionRepeats: positiveInt('--repeats', args.repeats),
 };
 const only = args.sections?.split(',').map((s) => s.trim());
 const unknown = only?.filter((s) => !SECTIONS.includes(s)) ?? [];
@@ -250,6 +255,29 @@ await section('error-reports', async (log) => {
   }
 });
 
+await section('interactions', async (log) => {
+  const executablePath = chromiumPath();
+  if (!executablePath) {
+    throw new Error(
+      `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (set CHROMIUM_PATH)`,
+    );
+  }
+  const site = await startScreensSite({ root, log });
+  try {
+    figures.site = {
+      ...figures.site,
+      interactions: await measureInteractions({
+        executablePath,
+        site,
+        repeats: settings.interactionRepeats,
+        log,
+      }),
+    };
+  } finally {
+    await site.stop();
+  }
+});
+
 await section('startup', async (log) => {
   figures.startup = await measureStartup({ root, runs: STARTUP_RUNS, log });
 });
@@ -369,6 +397,7 @@ function readArgs() {
     duration: { type: 'string', default: '5' },
     soak: { type: 'string', default: '300' },
     cluster: { type: 'string', default: '180' },
+    repeats: { type: 'string', default: String(DEFAULT_REPEATS) },
     sections: { type: 'string' },
   });
   const { values, tokens } = parseArgs({ options, tokens: true });
@@ -381,6 +410,7 @@ function readArgs() {
     duration: given.has('duration') ? values.duration : (fromNpm('duration') ?? values.duration),
     soak: given.has('soak') ? values.soak : (fromNpm('soak') ?? values.soak),
     cluster: given.has('cluster') ? values.cluster : (fromNpm('cluster') ?? values.cluster),
+    repeats: given.has('repeats') ? values.repeats : (fromNpm('repeats') ?? values.repeats),
     sections: given.has('sections') ? values.sections : fromNpm('sections'),
   };
 }

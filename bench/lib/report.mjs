@@ -1,4 +1,4 @@
-import { BUDGETS, KB, MB, meets } from '../budgets.mjs';
+import { BUDGETS, INTERACTION_INP_MS, INTERACTION_NAMES, KB, MB, meets } from '../budgets.mjs';
 
 /**
  * @typedef {'ok' | 'MISSED' | 'NOT MEASURED' | 'skipped'} BudgetStatus
@@ -274,6 +274,23 @@ export function buildRows({ figures, notMeasured, settings }) {
         label: '  audits below 1',
         value: audit.failedAudits.map((/** @type {string} */ a) => a.split(':')[0]).join(', '),
       });
+    }
+  }
+
+  const interactions = figures.site?.interactions;
+  rows.push({
+    section: `Site: interactions in Chromium, Event Timing API, ${settings.interactionRepeats ?? 'N'} repeats at each CPU rate; the budget holds the median INP, the answer (last input to the answer on screen) is not budgeted`,
+  });
+  missing('interactions');
+  for (const [name, what] of Object.entries(INTERACTION_NAMES)) {
+    for (const rate of Object.keys(INTERACTION_INP_MS)) {
+      const result = interactions?.[name]?.[`cpu${rate}`];
+      if (!result) continue;
+      rows.push({
+        label: `${what}, ${rate}× CPU: INP max · answer (median)`,
+        value: `${formatMs(result.maxInpMs)} · ${formatMs(result.answerMs)}`,
+      });
+      rows.push({ label: '', value: '', budgetId: `interaction-${name}-cpu${rate}` });
     }
   }
 
