@@ -26,7 +26,7 @@ export function figureAt(figures, path) {
  * budget for an optional service that is not configured, or of an opt-in section that did not
  * run, is skipped, and says so.
  * @param {unknown} figures
- * @param {{ postgres: boolean, soak?: boolean, scim?: boolean, cluster?: boolean }} context
+ * @param {{ postgres: boolean, soak?: boolean, scim?: boolean, cluster?: boolean, interactions?: boolean }} context
  * @returns {BudgetResult[]}
  */
 export function evaluateBudgets(figures, context) {
@@ -35,6 +35,7 @@ export function evaluateBudgets(figures, context) {
     soak: 'the soak runs with --sections=soak',
     scim: 'the SCIM section runs with --sections=scim',
     cluster: 'the cluster soak runs with --sections=cluster',
+    interactions: 'the interactions run with --sections=interactions',
   };
   return BUDGETS.map((budget) => {
     const unmet = [budget.requires ?? []].flat().find((requirement) => !context[requirement]);
@@ -278,19 +279,22 @@ export function buildRows({ figures, notMeasured, settings }) {
   }
 
   const interactions = figures.site?.interactions;
-  rows.push({
-    section: `Site: interactions in Chromium, Event Timing API, ${settings.interactionRepeats ?? 'N'} repeats at each CPU rate; the budget holds the median INP, the answer (last input to the answer on screen) is not budgeted`,
-  });
-  missing('interactions');
-  for (const [name, what] of Object.entries(INTERACTION_NAMES)) {
-    for (const rate of Object.keys(INTERACTION_INP_MS)) {
-      const result = interactions?.[name]?.[`cpu${rate}`];
-      if (!result) continue;
-      rows.push({
-        label: `${what}, ${rate}× CPU: INP max · answer (median)`,
-        value: `${formatMs(result.maxInpMs)} · ${formatMs(result.answerMs)}`,
-      });
-      rows.push({ label: '', value: '', budgetId: `interaction-${name}-cpu${rate}` });
+  // Opt-in: shown when it ran, or was named and failed.
+  if (interactions || notMeasured.interactions?.startsWith('interactions failed')) {
+    rows.push({
+      section: `Site: interactions in Chromium, Event Timing API, ${settings.interactionRepeats ?? 'N'} repeats at each CPU rate; the budget holds the median INP, the answer (last input to the answer on screen) is not budgeted`,
+    });
+    missing('interactions');
+    for (const [name, what] of Object.entries(INTERACTION_NAMES)) {
+      for (const rate of Object.keys(INTERACTION_INP_MS)) {
+        const result = interactions?.[name]?.[`cpu${rate}`];
+        if (!result) continue;
+        rows.push({
+          label: `${what}, ${rate}× CPU: INP max · answer (median)`,
+          value: `${formatMs(result.maxInpMs)} · ${formatMs(result.answerMs)}`,
+        });
+        rows.push({ label: '', value: '', budgetId: `interaction-${name}-cpu${rate}` });
+      }
     }
   }
 
