@@ -140,17 +140,13 @@ async function timeInteraction(page, { input, shown, interactions = 1 }) {
 const SETTLED = `!document.querySelector('[aria-busy="true"], .animate-spin')`;
 
 /**
+ * Clicks the element once it is visible, enabled and still: a Puppeteer locator, which finds it
+ * again when a render replaces it in between.
  * @param {Page} page
  * @param {string} selector a Puppeteer selector (`::-p-aria(...)`, `::-p-text(...)`)
  */
 async function clickOn(page, selector) {
-  const element = await page.waitForSelector(selector, {
-    visible: true,
-    timeout: ANSWER_TIMEOUT_MS,
-  });
-  if (!element) throw new Error(`nothing matches ${selector}`);
-  await element.click();
-  await element.dispose();
+  await page.locator(selector).setTimeout(ANSWER_TIMEOUT_MS).click();
 }
 
 /**
