@@ -62,8 +62,8 @@ const SECTIONS = [
  * Sections a plain `npm run bench` leaves out: they run only when --sections names them. The SCIM
  * section takes 2 to 3 minutes with PostgreSQL (10,000 creates over HTTP on each engine); the
  * cluster soak about 4 (3 of mixed load, then the throughput runs and the checks); the
- * interactions 6 or more (seeding the screens' data takes 3.5 minutes on a 2-core machine, the
- * 60 timed interactions and their pages about 2.5 more).
+ * interactions 3 on a quiet 2-core machine (1 of seeding the screens' data, 2 for the 60 timed
+ * interactions and their pages) and 7 or more on a busy one.
  */
 const OPT_IN = ['soak', 'scim', 'cluster', 'interactions'];
 const STARTUP_RUNS = 5;
