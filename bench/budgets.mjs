@@ -16,12 +16,27 @@ export const MB = 1000 * KB;
  * @property {'ratio' | 'ms' | 'bytes' | 'score' | 'count' | 'shift'} unit (a shift: layout shift
  *   score, unitless)
  * @property {Requirement | Requirement[]} [requires] only checked when that optional service is
- *   configured (postgres) and that opt-in section ran (soak, scim, cluster)
+ *   configured (postgres) and that opt-in section ran (soak, scim, cluster, interactions)
  * @property {number} [testLimit] what `npm test` holds instead, for a budget out of reach (the
  *   bench still checks `limit`); see the entry
  */
 
-/** @typedef {'postgres' | 'soak' | 'scim' | 'cluster'} Requirement */
+/** @typedef {'postgres' | 'soak' | 'scim' | 'cluster' | 'interactions'} Requirement */
+
+/**
+ * Issue 39: the interactions timed in Chromium with the Event Timing API (their names in
+ * bench/lib/interactions.mjs), and the interaction to next paint each may take by CPU throttling
+ * rate (1 = none, 4 = four times slower).
+ */
+export const INTERACTION_NAMES = {
+  selectAllMatching: 'ticking "select all 100,000 that match"',
+  sortUsers: 'sorting the user list',
+  searchUsers: 'typing in the user list’s search',
+  openCostsTab: 'opening a project’s Costs tab',
+  importPreview: 'opening the CSV import’s preview of 10,000 rows',
+  switchMonitoringTabs: 'switching Monitoring tabs',
+};
+export const INTERACTION_INP_MS = { 1: 100, 4: 200 };
 
 /**
  * `npm run bench:peer`'s line (issue 39): our own-profile req/s at least this many times Directus's
@@ -358,6 +373,20 @@ export const BUDGETS = [
     unit: 'bytes',
   },
   ...screenBudgets(),
+  // Issue 39: the interactions of bench/lib/interactions.mjs, at each CPU throttling rate; the
+  // figure is the median of the repeats' INP. Opt-in (`--sections=interactions`): it seeds the
+  // screens' data, minutes on a 2-core machine.
+  ...Object.entries(INTERACTION_NAMES).flatMap(([name, what]) =>
+    Object.entries(INTERACTION_INP_MS).map(([rate, limit]) => ({
+      id: `interaction-${name}-cpu${rate}`,
+      label: `INP, ${what}, ${rate}× CPU`,
+      figure: `site.interactions.${name}.cpu${rate}.inpMs`,
+      op: /** @type {const} */ ('<='),
+      limit,
+      unit: /** @type {const} */ ('ms'),
+      requires: /** @type {const} */ ('interactions'),
+    })),
+  ),
   {
     id: 'rss-after-load',
     label: 'server RSS after the load',

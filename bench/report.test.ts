@@ -160,6 +160,62 @@ describe('the bulk section', () => {
   });
 });
 
+describe('the interactions section', () => {
+  const rate = (inpMs: number) => ({
+    inpMs,
+    maxInpMs: inpMs + 40,
+    answerMs: 420,
+    samplesInpMs: [inpMs],
+    samplesAnswerMs: [420],
+  });
+
+  it('is skipped unless --sections=interactions names it, and left out of the table', () => {
+    const budgets = evaluateBudgets({}, { postgres: false }).filter((b) =>
+      b.id.startsWith('interaction-'),
+    );
+    expect(budgets.map((b) => b.status)).toEqual(Array(12).fill('skipped'));
+    expect(budgets[0]?.note).toBe('the interactions run with --sections=interactions');
+    const results = {
+      figures: {},
+      notMeasured: { interactions: 'interactions runs only when --sections names it' },
+      settings: { runs: 3, durationSec: 5 },
+    };
+    expect(formatTable(buildRows(results), budgets)).not.toContain('interactions in Chromium');
+  });
+
+  it('holds each interaction’s median INP to 100 ms at 1× CPU and 200 ms at 4×', () => {
+    const budgets = BUDGETS.filter((b) => b.id.startsWith('interaction-'));
+    expect(budgets).toHaveLength(12);
+    for (const b of budgets) {
+      expect(b.figure).toMatch(/^site\.interactions\.\w+\.cpu[14]\.inpMs$/);
+      expect(b).toMatchObject({ op: '<=', unit: 'ms', limit: b.id.endsWith('cpu1') ? 100 : 200 });
+    }
+  });
+
+  it('prints each interaction’s INP with its budget, its worst INP and its answer', () => {
+    const results = {
+      figures: {
+        site: { interactions: { importPreview: { cpu1: rate(96), cpu4: rate(232) } } },
+      },
+      notMeasured: {},
+      settings: { runs: 3, durationSec: 5, interactionRepeats: 5 },
+    };
+    const budgets = evaluateBudgets(results.figures, { postgres: false, interactions: true });
+    const status = (id: string) => budgets.find((b) => b.id === id)?.status;
+    expect(status('interaction-importPreview-cpu1')).toBe('ok');
+    expect(status('interaction-importPreview-cpu4')).toBe('MISSED');
+    expect(status('interaction-sortUsers-cpu1')).toBe('NOT MEASURED');
+    const table = formatTable(buildRows(results), budgets);
+    expect(table).toContain('Site: interactions in Chromium, Event Timing API, 5 repeats');
+    expect(table).toMatch(
+      /opening the CSV import’s preview of 10,000 rows, 4× CPU: INP max · answer \(median\)\s+272 ms · 420 ms/,
+    );
+    expect(table).toMatch(
+      /INP, opening the CSV import’s preview of 10,000 rows, 4× CPU\s+232 ms\s+<= 200 ms\s+MISSED/,
+    );
+  });
+});
+
 describe('the SCIM section', () => {
   const engine = {
     users: 100_000,

@@ -2,9 +2,10 @@
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
 // first), --sections=<list> (comma separated: throughput, login, uploads, error-reports, search,
-// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak, scim and cluster, which run
-// only when named), --soak=S seconds of the soak (default 300), --cluster=S seconds of the cluster
-// soak (default 180; it needs TEST_DATABASE_URL and TEST_REDIS_URL). Progress goes to stderr, the table to stdout.
+// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak, scim, cluster and
+// interactions, which run only when named), --repeats=N times each interaction is timed (default 5),
+// --soak=S seconds of the soak (default 300), --cluster=S seconds of the cluster soak (default
+// 180; it needs TEST_DATABASE_URL and TEST_REDIS_URL). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { BENCH_ADMIN, databaseFile, signIn, startApiServer } from './lib/api-server.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { measureFirstLoad } from './lib/bundle-size.mjs';
+import { DEFAULT_REPEATS, measureInteractions } from './lib/interactions.mjs';
 import { chromiumPath, measureLighthouse } from './lib/lighthouse.mjs';
 import { sampleRss } from './lib/memory.mjs';
 import { startReferenceServer } from './lib/reference.mjs';
@@ -50,6 +52,7 @@ const SECTIONS = [
   'bulk',
   'bundles',
   'lighthouse',
+  'interactions',
   'startup',
   'soak',
   'scim',
@@ -58,9 +61,11 @@ const SECTIONS = [
 /**
  * Sections a plain `npm run bench` leaves out: they run only when --sections names them. The SCIM
  * section takes 2 to 3 minutes with PostgreSQL (10,000 creates over HTTP on each engine); the
- * cluster soak about 4 (3 of mixed load, then the throughput runs and the checks).
+ * cluster soak about 4 (3 of mixed load, then the throughput runs and the checks); the
+ * interactions 3 on a quiet 2-core machine (1 of seeding the screens' data, 2 for the 60 timed
+ * interactions and their pages) and 7 or more on a busy one.
  */
-const OPT_IN = ['soak', 'scim', 'cluster'];
+const OPT_IN = ['soak', 'scim', 'cluster', 'interactions'];
 const STARTUP_RUNS = 5;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -71,6 +76,7 @@ const settings = {
   warmupSec: 2,
   soakSec: positiveInt('--soak', args.soak),
   clusterSec: positiveInt('--cluster', args.cluster),
+  interactionRepeats: positiveInt('--repeats', args.repeats),
 };
 const only = args.sections?.split(',').map((s) => s.trim());
 const unknown = only?.filter((s) => !SECTIONS.includes(s)) ?? [];
@@ -251,6 +257,29 @@ await section('error-reports', async (log) => {
   }
 });
 
+await section('interactions', async (log) => {
+  const executablePath = chromiumPath();
+  if (!executablePath) {
+    throw new Error(
+      `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (set CHROMIUM_PATH)`,
+    );
+  }
+  const site = await startScreensSite({ root, log });
+  try {
+    figures.site = {
+      ...figures.site,
+      interactions: await measureInteractions({
+        executablePath,
+        site,
+        repeats: settings.interactionRepeats,
+        log,
+      }),
+    };
+  } finally {
+    await site.stop();
+  }
+});
+
 await section('startup', async (log) => {
   figures.startup = await measureStartup({ root, runs: STARTUP_RUNS, log });
 });
@@ -293,6 +322,7 @@ const context = {
   soak: wanted('soak'),
   scim: wanted('scim'),
   cluster: wanted('cluster'),
+  interactions: wanted('interactions'),
 };
 const budgets = evaluateBudgets(figures, context);
 const results = {
@@ -370,6 +400,7 @@ function readArgs() {
     duration: { type: 'string', default: '5' },
     soak: { type: 'string', default: '300' },
     cluster: { type: 'string', default: '180' },
+    repeats: { type: 'string', default: String(DEFAULT_REPEATS) },
     sections: { type: 'string' },
   });
   const { values, tokens } = parseArgs({ options, tokens: true });
@@ -382,6 +413,7 @@ function readArgs() {
     duration: given.has('duration') ? values.duration : (fromNpm('duration') ?? values.duration),
     soak: given.has('soak') ? values.soak : (fromNpm('soak') ?? values.soak),
     cluster: given.has('cluster') ? values.cluster : (fromNpm('cluster') ?? values.cluster),
+    repeats: given.has('repeats') ? values.repeats : (fromNpm('repeats') ?? values.repeats),
     sections: given.has('sections') ? values.sections : fromNpm('sections'),
   };
 }

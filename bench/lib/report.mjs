@@ -1,4 +1,13 @@
-import { BUDGETS, KB, MB, meets, SCREEN_BUDGETS, screenBudgetId } from '../budgets.mjs';
+import {
+  BUDGETS,
+  INTERACTION_INP_MS,
+  INTERACTION_NAMES,
+  KB,
+  MB,
+  meets,
+  SCREEN_BUDGETS,
+  screenBudgetId,
+} from '../budgets.mjs';
 import { LIGHTHOUSE_PRESETS, SCREENS } from './screens.mjs';
 
 /** @type {Record<import('./screens.mjs').Screen['session'], string>} */
@@ -35,7 +44,7 @@ export function figureAt(figures, path) {
  * budget for an optional service that is not configured, or of an opt-in section that did not
  * run, is skipped, and says so.
  * @param {unknown} figures
- * @param {{ postgres: boolean, soak?: boolean, scim?: boolean, cluster?: boolean }} context
+ * @param {{ postgres: boolean, soak?: boolean, scim?: boolean, cluster?: boolean, interactions?: boolean }} context
  * @returns {BudgetResult[]}
  */
 export function evaluateBudgets(figures, context) {
@@ -44,6 +53,7 @@ export function evaluateBudgets(figures, context) {
     soak: 'the soak runs with --sections=soak',
     scim: 'the SCIM section runs with --sections=scim',
     cluster: 'the cluster soak runs with --sections=cluster',
+    interactions: 'the interactions run with --sections=interactions',
   };
   return BUDGETS.map((budget) => {
     const unmet = [budget.requires ?? []].flat().find((requirement) => !context[requirement]);
@@ -283,6 +293,26 @@ export function buildRows({ figures, notMeasured, settings }) {
           label: '  audits below 1',
           value: audit.failedAudits.map((/** @type {string} */ a) => a.split(':')[0]).join(', '),
         });
+      }
+    }
+  }
+
+  const interactions = figures.site?.interactions;
+  // Opt-in: shown when it ran, or was named and failed.
+  if (interactions || notMeasured.interactions?.startsWith('interactions failed')) {
+    rows.push({
+      section: `Site: interactions in Chromium, Event Timing API, ${settings.interactionRepeats ?? 'N'} repeats at each CPU rate; the budget holds the median INP, the answer (last input to the answer on screen) is not budgeted`,
+    });
+    missing('interactions');
+    for (const [name, what] of Object.entries(INTERACTION_NAMES)) {
+      for (const rate of Object.keys(INTERACTION_INP_MS)) {
+        const result = interactions?.[name]?.[`cpu${rate}`];
+        if (!result) continue;
+        rows.push({
+          label: `${what}, ${rate}× CPU: INP max · answer (median)`,
+          value: `${formatMs(result.maxInpMs)} · ${formatMs(result.answerMs)}`,
+        });
+        rows.push({ label: '', value: '', budgetId: `interaction-${name}-cpu${rate}` });
       }
     }
   }

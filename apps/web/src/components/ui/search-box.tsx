@@ -19,12 +19,20 @@ interface SearchBoxProps {
 export function SearchBox({ value, onSearch, placeholder, label = 'Search' }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
-  const search = useDebouncedCallback((next: string) => onSearch(next.trim()), SEARCH_DEBOUNCE_MS);
+  // The search this box asked for and the URL does not show yet. The URL follows a moment later
+  // (a slow device, later still), and what was typed in between must stay in the box.
+  const [asked, setAsked] = useState<string | null>(null);
+  const searchFor = (next: string) => {
+    if (next !== value) setAsked(next);
+    onSearch(next);
+  };
+  const search = useDebouncedCallback((next: string) => searchFor(next.trim()), SEARCH_DEBOUNCE_MS);
 
-  // The URL changed by other means (Back, a link): show its search.
   if (value !== lastValue) {
     setLastValue(value);
-    if (value !== text.trim()) setText(value);
+    if (value === asked) setAsked(null);
+    // The URL changed by other means (Back, a link): show its search.
+    else if (value !== text.trim()) setText(value);
   }
 
   return (
@@ -42,7 +50,7 @@ export function SearchBox({ value, onSearch, placeholder, label = 'Search' }: Se
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           search.cancel();
-          onSearch(text.trim());
+          searchFor(text.trim());
         }
       }}
       trailing={<SearchIcon aria-hidden="true" className="mr-3 text-lg text-slate-500" />}
