@@ -21,7 +21,7 @@ export const MB = 1000 * KB;
  *   bench still checks `limit`); see the entry
  */
 
-/** @typedef {'postgres' | 'soak' | 'scim' | 'cluster' | 'interactions'} Requirement */
+/** @typedef {'postgres' | 'soak' | 'scim' | 'cluster'} Requirement */
 
 /**
  * Issue 39: the interactions timed in Chromium with the Event Timing API (their names in
@@ -374,8 +374,7 @@ export const BUDGETS = [
   },
   ...screenBudgets(),
   // Issue 39: the interactions of bench/lib/interactions.mjs, at each CPU throttling rate; the
-  // figure is the median of the repeats' INP. Opt-in (`--sections=interactions`): it seeds the
-  // screens' data, minutes on a 2-core machine.
+  // figure is the median of the repeats' INP, on the Lighthouse section's seeded site.
   ...Object.entries(INTERACTION_NAMES).flatMap(([name, what]) =>
     Object.entries(INTERACTION_INP_MS).map(([rate, limit]) => ({
       id: `interaction-${name}-cpu${rate}`,
@@ -384,7 +383,6 @@ export const BUDGETS = [
       op: /** @type {const} */ ('<='),
       limit,
       unit: /** @type {const} */ ('ms'),
-      requires: /** @type {const} */ ('interactions'),
     })),
   ),
   {

@@ -169,18 +169,19 @@ describe('the interactions section', () => {
     samplesAnswerMs: [420],
   });
 
-  it('is skipped unless --sections=interactions names it, and left out of the table', () => {
+  it('runs by default: a figure not measured never passes, and the table says why', () => {
     const budgets = evaluateBudgets({}, { postgres: false }).filter((b) =>
       b.id.startsWith('interaction-'),
     );
-    expect(budgets.map((b) => b.status)).toEqual(Array(12).fill('skipped'));
-    expect(budgets[0]?.note).toBe('the interactions run with --sections=interactions');
+    expect(budgets.map((b) => b.status)).toEqual(Array(12).fill('NOT MEASURED'));
     const results = {
       figures: {},
-      notMeasured: { interactions: 'interactions runs only when --sections names it' },
+      notMeasured: { interactions: 'interactions left out by --sections' },
       settings: { runs: 3, durationSec: 5 },
     };
-    expect(formatTable(buildRows(results), budgets)).not.toContain('interactions in Chromium');
+    expect(formatTable(buildRows(results), budgets)).toContain(
+      'NOT MEASURED: interactions left out by --sections',
+    );
   });
 
   it('holds each interaction’s median INP to 100 ms at 1× CPU and 200 ms at 4×', () => {
@@ -200,7 +201,7 @@ describe('the interactions section', () => {
       notMeasured: {},
       settings: { runs: 3, durationSec: 5, interactionRepeats: 5 },
     };
-    const budgets = evaluateBudgets(results.figures, { postgres: false, interactions: true });
+    const budgets = evaluateBudgets(results.figures, { postgres: false });
     const status = (id: string) => budgets.find((b) => b.id === id)?.status;
     expect(status('interaction-importPreview-cpu1')).toBe('ok');
     expect(status('interaction-importPreview-cpu4')).toBe('MISSED');

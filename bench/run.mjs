@@ -2,8 +2,8 @@
 // bench/results/latest.json. `-- --check` exits non-zero when a budget (budgets.mjs) is missed.
 // Options: --runs=N (default 3), --duration=S seconds per load (default 5), --build (rebuild
 // first), --sections=<list> (comma separated: throughput, login, uploads, error-reports, search,
-// monitoring, budgeting, bulk, bundles, lighthouse, startup, and soak, scim, cluster and
-// interactions, which run only when named), --repeats=N times each interaction is timed (default 5),
+// monitoring, budgeting, bulk, bundles, lighthouse, interactions, startup, and soak, scim and
+// cluster, which run only when named), --repeats=N times each interaction is timed (default 5),
 // --soak=S seconds of the soak (default 300), --cluster=S seconds of the cluster soak (default
 // 180; it needs TEST_DATABASE_URL and TEST_REDIS_URL). Progress goes to stderr, the table to stdout.
 import { execFileSync } from 'node:child_process';
@@ -61,11 +61,9 @@ const SECTIONS = [
 /**
  * Sections a plain `npm run bench` leaves out: they run only when --sections names them. The SCIM
  * section takes 2 to 3 minutes with PostgreSQL (10,000 creates over HTTP on each engine); the
- * cluster soak about 4 (3 of mixed load, then the throughput runs and the checks); the
- * interactions 3 on a quiet 2-core machine (1 of seeding the screens' data, 2 for the 60 timed
- * interactions and their pages) and 7 or more on a busy one.
+ * cluster soak about 4 (3 of mixed load, then the throughput runs and the checks).
  */
-const OPT_IN = ['soak', 'scim', 'cluster', 'interactions'];
+const OPT_IN = ['soak', 'scim', 'cluster'];
 const STARTUP_RUNS = 5;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -188,25 +186,56 @@ if (serverSections.length > 0) {
   notMeasured.memory = 'RSS after load needs the throughput and login sections';
 }
 
-await section('lighthouse', async (log) => {
+/** Debian's Chromium, or the reason the screen sections cannot run. */
+function requireChromium() {
   const executablePath = chromiumPath();
   if (!executablePath) {
     throw new Error(
       `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (set CHROMIUM_PATH)`,
     );
   }
-  const site = await startScreensSite({ root, log });
-  try {
-    const screens = await measureLighthouse({ executablePath, site, runs: settings.runs, log });
+  return executablePath;
+}
+
+// The Lighthouse audits and the interactions use one seeded site (bench/lib/screens-site.mjs):
+// seeding the screens' data takes a minute or more on a 2-core machine.
+/** @type {Promise<import('./lib/screens-site.mjs').ScreensSite> | undefined} */
+let screensSite;
+const seededSite = (/** @type {(line: string) => void} */ log) =>
+  (screensSite ??= startScreensSite({ root, log }));
+try {
+  await section('lighthouse', async (log) => {
+    const executablePath = requireChromium();
+    const screens = await measureLighthouse({
+      executablePath,
+      site: await seededSite(log),
+      runs: settings.runs,
+      log,
+    });
     const lighthousePackage = createRequire(import.meta.url)('lighthouse/package.json');
     figures.site = {
       ...figures.site,
       lighthouse: { version: lighthousePackage.version, ...screens },
     };
-  } finally {
-    await site.stop();
-  }
-});
+  });
+  await section('interactions', async (log) => {
+    const executablePath = requireChromium();
+    figures.site = {
+      ...figures.site,
+      interactions: await measureInteractions({
+        executablePath,
+        site: await seededSite(log),
+        repeats: settings.interactionRepeats,
+        log,
+      }),
+    };
+  });
+} finally {
+  await screensSite?.then(
+    (site) => site.stop(),
+    () => {},
+  );
+}
 
 await section('uploads', async (log) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'staff-admin-bench-uploads-'));
@@ -257,29 +286,6 @@ await section('error-reports', async (log) => {
   }
 });
 
-await section('interactions', async (log) => {
-  const executablePath = chromiumPath();
-  if (!executablePath) {
-    throw new Error(
-      `Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'} (set CHROMIUM_PATH)`,
-    );
-  }
-  const site = await startScreensSite({ root, log });
-  try {
-    figures.site = {
-      ...figures.site,
-      interactions: await measureInteractions({
-        executablePath,
-        site,
-        repeats: settings.interactionRepeats,
-        log,
-      }),
-    };
-  } finally {
-    await site.stop();
-  }
-});
-
 await section('startup', async (log) => {
   figures.startup = await measureStartup({ root, runs: STARTUP_RUNS, log });
 });
@@ -322,7 +328,6 @@ const context = {
   soak: wanted('soak'),
   scim: wanted('scim'),
   cluster: wanted('cluster'),
-  interactions: wanted('interactions'),
 };
 const budgets = evaluateBudgets(figures, context);
 const results = {

@@ -44,7 +44,7 @@ export function figureAt(figures, path) {
  * budget for an optional service that is not configured, or of an opt-in section that did not
  * run, is skipped, and says so.
  * @param {unknown} figures
- * @param {{ postgres: boolean, soak?: boolean, scim?: boolean, cluster?: boolean, interactions?: boolean }} context
+ * @param {{ postgres: boolean, soak?: boolean, scim?: boolean, cluster?: boolean }} context
  * @returns {BudgetResult[]}
  */
 export function evaluateBudgets(figures, context) {
@@ -53,7 +53,6 @@ export function evaluateBudgets(figures, context) {
     soak: 'the soak runs with --sections=soak',
     scim: 'the SCIM section runs with --sections=scim',
     cluster: 'the cluster soak runs with --sections=cluster',
-    interactions: 'the interactions run with --sections=interactions',
   };
   return BUDGETS.map((budget) => {
     const unmet = [budget.requires ?? []].flat().find((requirement) => !context[requirement]);
@@ -298,8 +297,7 @@ export function buildRows({ figures, notMeasured, settings }) {
   }
 
   const interactions = figures.site?.interactions;
-  // Opt-in: shown when it ran, or was named and failed.
-  if (interactions || notMeasured.interactions?.startsWith('interactions failed')) {
+  {
     rows.push({
       section: `Site: interactions in Chromium, Event Timing API, ${settings.interactionRepeats ?? 'N'} repeats at each CPU rate; the budget holds the median INP, the answer (last input to the answer on screen) is not budgeted`,
     });
