@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS } from './lighthouse.mjs';
 import { SCREENS_DATA } from './screens-site.mjs';
 import { COST_CATEGORIES } from './seed-budgeting.mjs';
 import { median } from './stats.mjs';
@@ -24,15 +25,7 @@ export const IMPORT_ROWS = 10_000;
  */
 export const DURATION_THRESHOLD_MS = 16;
 
-// The launch arguments of bench/lib/lighthouse.mjs, a desktop window as wide as the user list.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// A desktop window as wide as the user list.
 const VIEWPORT = { width: 1440, height: 900 };
 
 /** How long one interaction's answer may take before the run fails. */

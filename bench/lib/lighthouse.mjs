@@ -30,7 +30,8 @@ export function chromiumPath() {
   return existsSync(path) ? path : undefined;
 }
 
-const CHROMIUM_ARGS = [
+/** How the screen benches launch Chromium: headless as root, with no traffic of its own. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
