@@ -155,7 +155,15 @@ export function ImportDialog({ project, open, onOpenChange }: ProjectDialogProps
   const send = (dryRun: boolean) => {
     setProgress(dryRun ? null : 0);
     importCosts.mutate(
-      { projectId: project.id, file: fileOfRows(), mapping, dryRun, onProgress: setProgress },
+      {
+        projectId: project.id,
+        file: fileOfRows(),
+        mapping,
+        dryRun,
+        // Only an import shows its upload: a preview's progress would show the import's bar and
+        // turn Cancel off as if it were importing.
+        onProgress: dryRun ? undefined : setProgress,
+      },
       {
         onSuccess: (result) => {
           if (dryRun) {
