@@ -61,8 +61,38 @@ test('a finance user creates a project, imports costs, closes the month and sees
   await expect(wizard.getByText('1 of 2 rows ready')).toBeVisible();
   await expectAccessible(page);
   await wizard.getByLabel(/Date of row 2/).fill('2025-03-31');
-  await wizard.getByRole('button', { name: 'Check again' }).click();
+  // A check's upload shows as Check again's spinner, never as the import's progress bar, and
+  // Cancel stays on: watched for the whole call, whose answer is held.
+  await page.evaluate(() => {
+    const seen = { progressBar: false };
+    (window as unknown as { checkSaw: typeof seen }).checkSaw = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('progress[aria-label="Upload progress"]')) seen.progressBar = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/costs\/import\?dryRun=true$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const checkAgain = wizard.getByRole('button', { name: 'Check again' });
+  const sent = page.waitForRequest(/\/costs\/import\?dryRun=true$/);
+  await checkAgain.click();
+  await sent;
+  await expect(checkAgain).toHaveAttribute('aria-busy', 'true');
+  await expect(wizard.getByRole('button', { name: 'Cancel' })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  release();
   await expect(wizard.getByText('2 of 2 rows ready')).toBeVisible();
+  await page.unrouteAll();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { checkSaw: { progressBar: boolean } }).checkSaw,
+    ),
+  ).toEqual({ progressBar: false });
   await wizard.getByRole('button', { name: 'Import 2 costs' }).click();
   await expect(page.getByText(/2 costs imported/)).toBeVisible();
   await expect(wizard.getByText('march.csv: 2 costs, total £800.00.')).toBeVisible();

@@ -10,6 +10,7 @@ import {
   signIn,
   test,
 } from '../support/fixtures';
+import { expectFocusOn } from '../support/keyboard';
 
 /**
  * A browser error reaches Monitoring › Errors. The page gets a real Error delivered the way the
@@ -45,8 +46,21 @@ test('an admin sees a browser error appear in Errors, opens it and resolves it',
   await expect(page).toHaveURL(/search=Deliberate/);
   await expectAccessible(page);
 
-  await link.click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // Opened with the keyboard while the group's answer is held: focus goes to the page's title at
+  // once, not to <body>, and stays on it when the group's own title replaces the stand-in.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/monitoring\/error-groups\/[^/?]+$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Loading error…')).toBeVisible();
+  await expectFocusOn(page, page.getByRole('heading', { level: 1, name: 'Error group' }));
+  release();
+  await expectFocusOn(page, page.getByRole('heading', { level: 1, name: title }));
+  await page.unrouteAll();
   const occurrences = page.getByRole('list', { name: 'Recent occurrences' });
   await expect(occurrences.getByRole('listitem')).toHaveCount(1);
   await expect(occurrences.getByText('/users/profile', { exact: true })).toBeVisible();

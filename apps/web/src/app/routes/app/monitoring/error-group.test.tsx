@@ -13,7 +13,7 @@ import { renderApp } from '../../../../testing/render-app.js';
 const ADMIN = createUser({ position: 'admin' });
 
 describe('error group detail', () => {
-  it('shows a spinner while the group loads', async () => {
+  it('shows a stand-in title and a spinner while the group loads, and keeps focus on the title', async () => {
     const group = createErrorGroup();
     const held = gate();
     answer('get', `/monitoring/error-groups/${group.id}`, async () => {
@@ -22,8 +22,14 @@ describe('error group detail', () => {
     });
     renderApp(`/monitoring/errors/${group.id}`, { user: ADMIN });
     expect(await screen.findByText('Loading error…')).toBeVisible();
+    // Nothing under the stand-in title that the group's longer title would push down.
+    expect(screen.queryByRole('navigation', { name: 'Monitoring' })).not.toBeInTheDocument();
+    const heading = screen.getByRole('heading', { level: 1, name: 'Error group' });
+    heading.tabIndex = -1;
+    heading.focus();
     held.open();
-    expect(await screen.findByRole('heading', { level: 1, name: group.title })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: group.title })).toBe(heading);
+    expect(heading).toHaveFocus();
   });
 
   it('says when the group does not exist', async () => {

@@ -2,7 +2,6 @@ import { ChevronLeftIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ContentLayout } from '../../../../components/layouts/content-layout.js';
 import { Button, buttonClassName } from '../../../../components/ui/button.js';
-import { DocumentTitle } from '../../../../components/ui/document-title.js';
 import { Spinner } from '../../../../components/ui/spinner.js';
 import { paths } from '../../../../config/paths.js';
 import { useErrorGroup } from '../../../../features/monitoring/api/get-error-group.js';
@@ -16,6 +15,7 @@ import { RequireArea } from '../../../guards/require-area.js';
 import { MONITORING_AREA } from '../monitoring-area.js';
 
 const TITLE = 'Error group';
+const DOCUMENT_TITLE = `${TITLE} · ${MONITORING_AREA.label}`;
 
 const backToList = (
   <Link to={paths.monitoring.errors.path} className={buttonClassName({ variant: 'secondary' })}>
@@ -28,19 +28,19 @@ function ErrorGroupPage({ id }: { id: string }) {
   const group = useErrorGroup(id);
 
   if (group.isPending) {
-    // The spinner alone: the page's header waits for the group, whose title (several lines on
-    // a phone) would otherwise push down everything drawn under a stand-in title (layout shift).
+    // The stand-in title and the spinner alone: nothing is drawn under them that the group's title
+    // (several lines on a phone) would push down when it arrives (layout shift), and the h1 is the
+    // same element then, so a keyboard user's focus, moved to it on arrival, stays on it.
     return (
-      <>
-        <DocumentTitle title={`${TITLE} · ${MONITORING_AREA.label}`} />
-        <Spinner text="Loading error…" className="px-6 py-5 lg:px-page-x" />
-      </>
+      <ContentLayout title={TITLE} documentTitle={DOCUMENT_TITLE}>
+        <Spinner text="Loading error…" />
+      </ContentLayout>
     );
   }
   if (group.isError) {
     const missing = isApiError(group.error, 404);
     return (
-      <ContentLayout title={TITLE} actions={backToList}>
+      <ContentLayout title={TITLE} documentTitle={DOCUMENT_TITLE} actions={backToList}>
         <MonitoringNav />
         <div role="alert" className="flex flex-col items-start gap-4">
           <p className="text-slate-800">
@@ -60,7 +60,7 @@ function ErrorGroupPage({ id }: { id: string }) {
   return (
     <ContentLayout
       title={group.data.title}
-      documentTitle={`${TITLE} · ${MONITORING_AREA.label}`}
+      documentTitle={DOCUMENT_TITLE}
       actions={
         <>
           {backToList}
