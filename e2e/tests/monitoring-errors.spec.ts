@@ -32,7 +32,8 @@ async function failInPage(page: Page, message: string) {
 test('an admin sees a browser error appear in Errors, opens it and resolves it', async ({
   page,
 }) => {
-  const marker = `Deliberate failure ${randomUUID().slice(0, 8)}`;
+  // Long enough to take two lines as the group page's title.
+  const marker = `Deliberate failure ${randomUUID().slice(0, 8)}: the profile could not be read, as its answer had no name`;
   const title = `TypeError: ${marker}`;
   await signIn(page, ADMIN);
   await failInPage(page, marker);
@@ -54,6 +55,16 @@ test('an admin sees a browser error appear in Errors, opens it and resolves it',
     await released;
     await route.continue();
   });
+  // Nor does the group's arrival move what was drawn: every layout shift is summed, those just
+  // after the key press included.
+  await page.evaluate(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.total += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift' });
+  });
   await link.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Loading error…')).toBeVisible();
@@ -61,6 +72,10 @@ test('an admin sees a browser error appear in Errors, opens it and resolves it',
   release();
   await expectFocusOn(page, page.getByRole('heading', { level: 1, name: title }));
   await page.unrouteAll();
+  const shifted = await page.evaluate(
+    () => (window as unknown as { shifts: { total: number } }).shifts.total,
+  );
+  expect(shifted, 'layout shift while the group arrived').toBeLessThan(0.01);
   const occurrences = page.getByRole('list', { name: 'Recent occurrences' });
   await expect(occurrences.getByRole('listitem')).toHaveCount(1);
   await expect(occurrences.getByText('/users/profile', { exact: true })).toBeVisible();

@@ -29,12 +29,14 @@ function ErrorGroupPage({ id }: { id: string }) {
 
   if (group.isPending) {
     // The stand-in title and the spinner alone: nothing is drawn under them that the group's title
-    // (several lines on a phone) would push down when it arrives (layout shift), and the h1 is the
-    // same element then, so a keyboard user's focus, moved to it on arrival, stays on it.
+    // (several lines on a phone) would push down when it arrives (layout shift). The spinner is
+    // not the layout's content, whose box would move down with it. The h1 is the same element
+    // then (React keeps the first ContentLayout), so focus moved to it on arrival stays on it.
     return (
-      <ContentLayout title={TITLE} documentTitle={DOCUMENT_TITLE}>
-        <Spinner text="Loading error…" />
-      </ContentLayout>
+      <>
+        <ContentLayout title={TITLE} documentTitle={DOCUMENT_TITLE} />
+        <Spinner text="Loading error…" className="px-6 lg:px-page-x" />
+      </>
     );
   }
   if (group.isError) {
