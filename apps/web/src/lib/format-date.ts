@@ -8,7 +8,10 @@ export function formatDate(value: string | Date | null | undefined, pattern = DA
   return isValid(date) ? format(date, pattern) : EMPTY_VALUE;
 }
 
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+// Made on first use (see plural.ts in the shared package).
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+const relative = () =>
+  (relativeFormat ??= new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' }));
 
 /**
  * How far a moment is from now, `ms` after it (negative: before): "now", "12 seconds ago",
@@ -18,12 +21,12 @@ const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 export function formatRelative(ms: number): string {
   const sign = ms < 0 ? -1 : 1;
   const seconds = Math.round(Math.abs(ms) / 1000);
-  if (seconds < 60) return relative.format(sign * seconds, 'second');
+  if (seconds < 60) return relative().format(sign * seconds, 'second');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return relative.format(sign * minutes, 'minute');
+  if (minutes < 60) return relative().format(sign * minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return relative.format(sign * hours, 'hour');
-  return relative.format(sign * Math.round(hours / 24), 'day');
+  if (hours < 24) return relative().format(sign * hours, 'hour');
+  return relative().format(sign * Math.round(hours / 24), 'day');
 }
 
 /** How far the moment `value` (ISO) is from `now` (ms), as formatRelative says; '-' for none. */

@@ -6,11 +6,14 @@
  */
 
 const LOCALE = 'en-GB';
-const plurals = new Intl.PluralRules(LOCALE);
-const numbers = new Intl.NumberFormat(LOCALE);
+// Made on first use, not when the module loads: each takes tens of milliseconds to build on a
+// slow phone, in the task that starts the site before anything is drawn.
+let plurals: Intl.PluralRules | undefined;
+let numbers: Intl.NumberFormat | undefined;
 
 /** A count as the site writes numbers: "1,200". */
-export const formatCount = (count: number): string => numbers.format(count);
+export const formatCount = (count: number): string =>
+  (numbers ??= new Intl.NumberFormat(LOCALE)).format(count);
 
 /**
  * The words after a count in each plural category of English: [one, other]. Whole phrases when
@@ -20,7 +23,7 @@ export type PluralForms = readonly [one: string, other: string];
 
 /** The words of `forms` that follow `count`: "row" after 1, "rows" after 0, 2 or 1.5. */
 export function pluralForm(count: number, [one, other]: PluralForms): string {
-  return plurals.select(count) === 'one' ? one : other;
+  return (plurals ??= new Intl.PluralRules(LOCALE)).select(count) === 'one' ? one : other;
 }
 
 /**
