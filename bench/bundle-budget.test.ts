@@ -14,7 +14,7 @@ let measured: ReturnType<typeof measureFirstLoad> | undefined;
 const sizes = () => (measured ??= measureFirstLoad(distDir));
 
 describe('first-load bundle budgets', () => {
-  it('covers the JavaScript and CSS of /auth/login and /users/profile, and the first screen of Monitoring, User management and Budgeting', () => {
+  it('covers the JavaScript and CSS of /auth/login and /users/profile, and the first screen of Monitoring, User management and Budgeting, and a project’s page', () => {
     expect(bundleBudgets.map((budget) => budget.figure).sort()).toEqual([
       'site.bundles.budgeting.js.gzip',
       'site.bundles.login.css.gzip',
@@ -22,6 +22,7 @@ describe('first-load bundle budgets', () => {
       'site.bundles.monitoring.js.gzip',
       'site.bundles.profile.css.gzip',
       'site.bundles.profile.js.gzip',
+      'site.bundles.project.js.gzip',
       'site.bundles.users.js.gzip',
     ]);
   });

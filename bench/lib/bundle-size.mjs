@@ -40,6 +40,13 @@ const FIRST_LOAD_PAGES = {
     modules: ['src/app/routes/app/root.', 'src/app/routes/app/financial/projects.'],
     beyond: ['src/app/routes/app/root.'],
   },
+  project: {
+    // A project's page, where Budgeting's day is spent (its Costs tab is a main screen of the
+    // screen audits); its dialogs load as they open.
+    path: '/financial/projects/:id (beyond the signed-in layout)',
+    modules: ['src/app/routes/app/root.', 'src/app/routes/app/financial/project.'],
+    beyond: ['src/app/routes/app/root.'],
+  },
 };
 
 /**

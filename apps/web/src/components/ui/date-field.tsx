@@ -6,11 +6,10 @@ import {
   type DateGranularity,
 } from '@staff-admin/shared';
 import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
-import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import type { LabelHiding } from './field-messages.js';
 import { Input } from './input.js';
 
-interface DateFieldProps {
+export interface DateFieldProps {
   label: string;
   /** See Input's `hideLabel`. */
   hideLabel?: LabelHiding;
@@ -107,42 +106,6 @@ export function DateField({
       hint={dateFieldHint(granularity)}
       description={description}
       error={formatError ?? error}
-    />
-  );
-}
-
-type FormDateFieldProps<T extends FieldValues> = Omit<
-  DateFieldProps,
-  'value' | 'onChange' | 'onBlur' | 'name' | 'ref' | 'error'
-> & {
-  control: Control<T>;
-  name: FieldPathByValue<T, string>;
-  /** Shown when the form has no message for the field (e.g. a notice about the day chosen). */
-  error?: string;
-};
-
-/** A DateField bound to a react-hook-form field: its value, its ref (for focus) and its error. */
-export function FormDateField<T extends FieldValues>({
-  control,
-  name,
-  error,
-  ...props
-}: FormDateFieldProps<T>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateField
-          {...props}
-          ref={field.ref}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message ?? error}
-        />
-      )}
     />
   );
 }

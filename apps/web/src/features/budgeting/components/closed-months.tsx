@@ -17,10 +17,8 @@ import { getErrorMessage } from '../../../lib/api-error.js';
 import { useAuthenticatedUser } from '../../../lib/auth.js';
 import { toast } from '../../../lib/toast.js';
 import { useCloseMonth, useClosedMonths, useReopenMonth } from '../api/closed-months.js';
+import { monthLabel } from '../utils/month-label.js';
 import { personName } from '../utils/person-name.js';
-
-/** "2026-10" as "October 2026". */
-export const monthLabel = (month: string) => format(new Date(`${month}-01T00:00:00`), 'LLLL yyyy');
 
 /**
  * Budgeting › Closed months: finance and admins close a month so that no cost dated in it changes;

@@ -14,7 +14,7 @@ import {
 import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
-import { FormDateField } from '../../../components/ui/date-field.js';
+import { FormDateField } from '../../../components/ui/form-date-field.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Dropdown } from '../../../components/ui/dropdown.js';
 import { Input } from '../../../components/ui/input.js';

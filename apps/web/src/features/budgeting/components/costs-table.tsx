@@ -10,8 +10,8 @@ import { Button } from '../../../components/ui/button.js';
 import { DataTable, type Column } from '../../../components/ui/data-table.js';
 import { listTableProps, type ListTableState } from '../../../components/ui/list-table-state.js';
 import { useIsInClosedMonth } from '../api/closed-months.js';
+import { monthLabel } from '../utils/month-label.js';
 import { personName } from '../utils/person-name.js';
-import { monthLabel } from './closed-months.js';
 
 interface CostsTableProps {
   costs: CostEntry[];

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.js';
 import { DateField } from '../../../components/ui/date-field.js';
 import { ChoiceFilter } from '../../../components/ui/filter-dropdown.js';
 import { ListResults } from '../../../components/ui/list-results.js';
+import { lazyDialog } from '../../../components/ui/lazy-dialog.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import {
   REMOVABLE_ROW_CLASS,
@@ -28,14 +29,16 @@ import { useCostRates } from '../api/cost-rates.js';
 import { COSTS_LIST, useExportCostsCsv, useCosts } from '../api/get-costs.js';
 import { useBudgetRevisions, useImportBatches } from '../api/get-project.js';
 import { useUndoImport } from '../api/import-costs.js';
-import { BudgetDialog } from './budget-dialog.js';
-import { CostDialog } from './cost-dialog.js';
 import { CostsTable } from './costs-table.js';
-import { ImportDialog } from './import-dialog.js';
 import { PersonPicker } from './person-picker.js';
-import { RateDialog } from './rate-dialog.js';
 import { COST_NAMES, costsCount, undoImportQuestion } from '../utils/cost-counts.js';
 import { personName } from '../utils/person-name.js';
+
+// The tabs' dialogs (their forms, validation and the CSV parser) load when first opened.
+const BudgetDialog = lazyDialog(async () => (await import('./budget-dialog.js')).BudgetDialog);
+const CostDialog = lazyDialog(async () => (await import('./cost-dialog.js')).CostDialog);
+const ImportDialog = lazyDialog(async () => (await import('./import-dialog.js')).ImportDialog);
+const RateDialog = lazyDialog(async () => (await import('./rate-dialog.js')).RateDialog);
 
 /** A filter applies once its text is a date, or is cleared; the field says what is wrong. */
 const isFilterDate = (value: string) => value === '' || isDateValue(value);

@@ -3,7 +3,7 @@ import { BUDGETING_MESSAGES as M, dateFieldSchema } from '@staff-admin/shared';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.js';
-import { FormDateField } from '../../../components/ui/date-field.js';
+import { FormDateField } from '../../../components/ui/form-date-field.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { Input } from '../../../components/ui/input.js';
 import { getErrorMessage } from '../../../lib/api-error.js';

@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../../components/ui/button.js';
-import { EditProjectDialog } from '../../../../features/budgeting/components/edit-project-dialog.js';
+import { lazyDialog } from '../../../../components/ui/lazy-dialog.js';
 import { ContentLayout } from '../../../../components/layouts/content-layout.js';
 import { BudgetingNav } from '../../../../features/budgeting/components/budgeting-nav.js';
 import { ProjectDetailView } from '../../../../features/budgeting/components/project-detail.js';
 import { useProject } from '../../../../features/budgeting/api/get-project.js';
 import { RequireArea } from '../../../guards/require-area.js';
 import { FINANCIAL_AREA } from '../financial-area.js';
+
+const EditProjectDialog = lazyDialog(
+  async () =>
+    (await import('../../../../features/budgeting/components/edit-project-dialog.js'))
+      .EditProjectDialog,
+);
 
 function ProjectTitle({ id }: { id: string }) {
   const project = useProject(id);
