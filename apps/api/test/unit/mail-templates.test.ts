@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { html } from '../../src/lib/html.js';
 import { createSealedBox } from '../../src/lib/sealed-box.js';
-import { retryDelayMs } from '../../src/modules/mail/mail-worker.js';
+import { retryDelayMs } from '../../src/lib/outbox-worker.js';
 import {
   expiryNotice,
   formatTtl,
