@@ -39,6 +39,13 @@ export const INTERACTION_NAMES = {
 export const INTERACTION_INP_MS = { 1: 100, 4: 200 };
 
 /**
+ * The id of an interaction's budget at a CPU throttling rate.
+ * @param {string} name
+ * @param {string | number} rate
+ */
+export const interactionBudgetId = (name, rate) => `interaction-${name}-cpu${rate}`;
+
+/**
  * `npm run bench:peer`'s line (issue 39): our own-profile req/s at least this many times Directus's
  * on the same 10,000 people in the same run. Outside runs measured 60–64 ×.
  */
@@ -389,7 +396,7 @@ export const BUDGETS = [
   // figure is the median of the repeats' INP, on the Lighthouse section's seeded site.
   ...Object.entries(INTERACTION_NAMES).flatMap(([name, what]) =>
     Object.entries(INTERACTION_INP_MS).map(([rate, limit]) => ({
-      id: `interaction-${name}-cpu${rate}`,
+      id: interactionBudgetId(name, rate),
       label: `INP, ${what}, ${rate}× CPU`,
       figure: `site.interactions.${name}.cpu${rate}.inpMs`,
       op: /** @type {const} */ ('<='),

@@ -12,7 +12,7 @@ import {
   createPasswordHasher,
 } from '../lib/api-source.mjs';
 import { benchOnEachEngine, printEngineFigures } from '../lib/engines.mjs';
-import { COST_CATEGORIES, projectId, seedProjectsAndCosts } from '../lib/seed-budgeting.mjs';
+import { costImportCsv, projectId, seedProjectsAndCosts } from '../lib/seed-budgeting.mjs';
 
 const { sql } = await import('kysely');
 
@@ -113,14 +113,7 @@ async function benchEngine(label, env) {
         });
       }
 
-      const rows = ['date,category,description,amount'];
-      for (let i = 0; i < IMPORT_ROWS; i += 1) {
-        const day = String((i % 28) + 1).padStart(2, '0');
-        rows.push(
-          `2026-0${(i % 9) + 1}-${day},${COST_CATEGORIES[i % COST_CATEGORIES.length]},Imported cost ${i},${(i % 5000) + 1}.${String(i % 100).padStart(2, '0')}`,
-        );
-      }
-      const form = csvForm(rows.join('\n'));
+      const form = csvForm(costImportCsv(IMPORT_ROWS));
       const importStart = performance.now();
       const imported = await app.inject({
         method: 'POST',

@@ -5,13 +5,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
+import { INTERACTION_INP_MS } from '../budgets.mjs';
 import { CHROMIUM_ARGS } from './lighthouse.mjs';
 import { SCREENS_DATA } from './screens-site.mjs';
-import { COST_CATEGORIES } from './seed-budgeting.mjs';
+import { costImportCsv } from './seed-budgeting.mjs';
 import { median } from './stats.mjs';
 
-/** The CPU throttling rates the interactions are timed at (1 = none). */
-export const CPU_RATES = /** @type {const} */ ([1, 4]);
+/** The CPU throttling rates the interactions are timed at (1 = none): those with a budget. */
+export const CPU_RATES = Object.keys(INTERACTION_INP_MS).map(Number);
 
 /** How many times each interaction is timed at each rate. */
 export const DEFAULT_REPEATS = 5;
@@ -303,21 +304,6 @@ export const INTERACTIONS = {
 };
 
 /**
- * A 10,000-row cost file for the seeded project, the budgeting bench's rows.
- * @param {string} file
- */
-function writeImportFile(file) {
-  const rows = ['date,category,description,amount'];
-  for (let i = 0; i < IMPORT_ROWS; i += 1) {
-    const day = String((i % 28) + 1).padStart(2, '0');
-    rows.push(
-      `2026-0${(i % 9) + 1}-${day},${COST_CATEGORIES[i % COST_CATEGORIES.length]},Imported cost ${i},${(i % 5000) + 1}.${String(i % 100).padStart(2, '0')}`,
-    );
-  }
-  writeFileSync(file, `${rows.join('\n')}\n`);
-}
-
-/**
  * @typedef {object} RateFigures
  * @property {number} inpMs the median of the samples' INP (the budget's figure)
  * @property {number} maxInpMs
@@ -360,7 +346,7 @@ export async function measureInteractions({
 }) {
   const folder = mkdtempSync(join(tmpdir(), 'staff-admin-interactions-'));
   const importFile = join(folder, 'costs.csv');
-  writeImportFile(importFile);
+  writeFileSync(importFile, costImportCsv(IMPORT_ROWS));
   /** @type {Record<string, any>} */
   const results = {};
   try {

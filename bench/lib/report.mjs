@@ -2,6 +2,7 @@ import {
   BUDGETS,
   INTERACTION_INP_MS,
   INTERACTION_NAMES,
+  interactionBudgetId,
   KB,
   MB,
   meets,
@@ -297,21 +298,19 @@ export function buildRows({ figures, notMeasured, settings }) {
   }
 
   const interactions = figures.site?.interactions;
-  {
-    rows.push({
-      section: `Site: interactions in Chromium, Event Timing API, ${settings.interactionRepeats ?? 'N'} repeats at each CPU rate; the budget holds the median INP, the answer (last input to the answer on screen) is not budgeted`,
-    });
-    missing('interactions');
-    for (const [name, what] of Object.entries(INTERACTION_NAMES)) {
-      for (const rate of Object.keys(INTERACTION_INP_MS)) {
-        const result = interactions?.[name]?.[`cpu${rate}`];
-        if (!result) continue;
-        rows.push({
-          label: `${what}, ${rate}× CPU: INP max · answer (median)`,
-          value: `${formatMs(result.maxInpMs)} · ${formatMs(result.answerMs)}`,
-        });
-        rows.push({ label: '', value: '', budgetId: `interaction-${name}-cpu${rate}` });
-      }
+  rows.push({
+    section: `Site: interactions in Chromium, Event Timing API, ${settings.interactionRepeats ?? 'N'} repeats at each CPU rate; the budget holds the median INP, the answer (last input to the answer on screen) is not budgeted`,
+  });
+  missing('interactions');
+  for (const [name, what] of Object.entries(INTERACTION_NAMES)) {
+    for (const rate of Object.keys(INTERACTION_INP_MS)) {
+      const result = interactions?.[name]?.[`cpu${rate}`];
+      if (!result) continue;
+      rows.push({
+        label: `${what}, ${rate}× CPU: INP max · answer (median)`,
+        value: `${formatMs(result.maxInpMs)} · ${formatMs(result.answerMs)}`,
+      });
+      rows.push({ label: '', value: '', budgetId: interactionBudgetId(name, rate) });
     }
   }
 

@@ -2,8 +2,24 @@
 // seeded site of the screen audits): inserted with Kysely, on SQLite or PostgreSQL.
 import { sql } from 'kysely';
 
-/** The cost categories the entries cycle through (and the budgeting bench's CSV uses). */
+/** The cost categories the entries cycle through (and costImportCsv's rows). */
 export const COST_CATEGORIES = ['contractor', 'software', 'hardware', 'travel', 'other'];
+
+/**
+ * A CSV file of `rows` valid costs (every column the import needs, no currency: the project's), as
+ * the budgeting bench imports it and the interactions bench previews it.
+ * @param {number} rows
+ */
+export function costImportCsv(rows) {
+  const lines = ['date,category,description,amount'];
+  for (let i = 0; i < rows; i += 1) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    lines.push(
+      `2026-0${(i % 9) + 1}-${day},${COST_CATEGORIES[i % COST_CATEGORIES.length]},Imported cost ${i},${(i % 5000) + 1}.${String(i % 100).padStart(2, '0')}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
 
 /**
  * The id of the n-th seeded project.
