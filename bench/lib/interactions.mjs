@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { INTERACTION_INP_MS } from '../budgets.mjs';
 import { CHROMIUM_ARGS } from './lighthouse.mjs';
-import { SCREENS_DATA } from './screens-site.mjs';
+import { SCREENS_DATA, sessionStorageItems } from './screens-site.mjs';
 import { costImportCsv } from './seed-budgeting.mjs';
 import { median } from './stats.mjs';
 
@@ -409,21 +409,16 @@ async function showOnScreen(cdp) {
 }
 
 /**
- * Puts the admin's session in the browser's storage for the site's origin, under the storage
- * keys of SPEC §9, from a page that loads none of the site's assets.
+ * Puts the admin's session in the browser's storage for the site's origin, from a page that
+ * loads none of the site's assets.
  * @param {import('puppeteer-core').Browser} browser
  * @param {ScreensSite} site
  */
 async function signInBrowser(browser, site) {
   const page = await browser.newPage();
   await page.goto(new URL('/api/health', site.url).href);
-  await page.evaluate(
-    (access, refresh) => {
-      localStorage.setItem('act', access);
-      localStorage.setItem('rft', refresh);
-    },
-    site.tokens.admin.access_token,
-    site.tokens.admin.refresh_token,
-  );
+  await page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, sessionStorageItems(site.tokens.admin));
   await page.close();
 }

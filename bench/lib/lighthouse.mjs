@@ -4,6 +4,7 @@ import defaultConfig from 'lighthouse/core/config/default-config.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { LIGHTHOUSE_PRESETS, SCREENS } from './screens.mjs';
+import { sessionStorageItems } from './screens-site.mjs';
 import { median } from './stats.mjs';
 
 /** @type {Record<import('./screens.mjs').LighthousePreset, import('lighthouse').Config>} */
@@ -166,11 +167,8 @@ async function prepare(screen, site) {
     case 'twoStep':
       // React Router's browser history keeps the state it was given under `usr`.
       return { historyState: { usr: { challenge: await site.twoStepChallenge() }, idx: 0 } };
-    default: {
-      const tokens = site.tokens[screen.session];
-      // The storage keys of SPEC §9 (STORAGE_KEYS in @staff-admin/shared).
-      return { localStorage: { act: tokens.access_token, rft: tokens.refresh_token } };
-    }
+    default:
+      return { localStorage: sessionStorageItems(site.tokens[screen.session]) };
   }
 }
 

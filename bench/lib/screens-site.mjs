@@ -37,6 +37,17 @@ const ACCOUNTS = {
 
 /** @typedef {keyof typeof ACCOUNTS} Role */
 /** @typedef {{ access_token: string, refresh_token: string }} Tokens */
+
+/**
+ * A session as the site keeps it in `localStorage`, under the storage keys of SPEC §9
+ * (STORAGE_KEYS in @staff-admin/shared).
+ * @param {Tokens} tokens
+ * @returns {Record<string, string>}
+ */
+export const sessionStorageItems = (tokens) => ({
+  act: tokens.access_token,
+  rft: tokens.refresh_token,
+});
 /** @typedef {{ challenge_token: string, methods: string[], expires_at: string }} SecondStepChallenge */
 
 /**
