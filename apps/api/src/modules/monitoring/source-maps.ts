@@ -33,6 +33,9 @@ interface Position {
   name: string | null;
 }
 
+/** Loaded with the first map read: a server that maps no report never holds it. */
+const traceMapping = () => import('@jridgewell/trace-mapping');
+
 /**
  * Maps browser stack frames to our sources with the site build's source maps, which stay on the
  * server (SOURCE_MAPS_DIR, never served). Only a report of the same release as the maps is mapped:
@@ -40,9 +43,6 @@ interface Position {
  * bundles (`/assets/*.js`) and its map has that position; the others are kept as given. Never
  * throws: a missing or unreadable map leaves the frames unmapped.
  */
-/** Loaded with the first map read: a server that maps no report never holds it. */
-const traceMapping = () => import('@jridgewell/trace-mapping');
-
 export class SourceMaps {
   /** undefined: not read yet; null: no maps (the site not built, or built without them). */
   private release: Promise<string | null> | undefined;

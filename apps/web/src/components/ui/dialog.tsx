@@ -3,6 +3,7 @@ import { LAYOUT } from '@staff-admin/shared';
 import clsx from 'clsx';
 import { useRef, type ReactNode } from 'react';
 import { Button } from './button.js';
+import { DIALOG_BACKDROP_CLASS } from './dialog-backdrop.js';
 import { XIcon } from 'lucide-react';
 
 /** A dialog its opener shows and hides. */
@@ -62,7 +63,12 @@ export function Dialog({
       <RadixDialog.Portal>
         {/* One column exactly as wide as the window allows: what is inside a dialog (a file field,
             a wide table in its own scroller) can never make it wider than the screen. */}
-        <RadixDialog.Overlay className="fixed inset-0 z-50 grid grid-cols-[minmax(0,1fr)] place-items-center overflow-y-auto bg-slate-950/50 p-4 sm:p-8">
+        <RadixDialog.Overlay
+          className={clsx(
+            DIALOG_BACKDROP_CLASS,
+            'grid-cols-[minmax(0,1fr)] overflow-y-auto p-4 sm:p-8',
+          )}
+        >
           <RadixDialog.Content
             role={role}
             onOpenAutoFocus={() => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { DIALOG_BACKDROP_CLASS } from './dialog-backdrop.js';
 import type { DialogOpenProps } from './dialog.js';
 import { Spinner } from './spinner.js';
 
@@ -41,7 +42,7 @@ export function lazyDialog<P extends object>(
 /** The dialog's backdrop (as Dialog draws it) with a spinner, until the dialog's code is in. */
 function DialogLoading() {
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-slate-950/50">
+    <div className={DIALOG_BACKDROP_CLASS}>
       <Spinner text="Loading…" className="rounded-xl bg-white px-4 py-3 shadow-xl" />
     </div>
   );

@@ -73,8 +73,9 @@ export function ImportDialog({ project, open, onOpenChange }: ProjectDialogProps
   const [fileError, setFileError] = useState<string>();
   const [headers, setHeaders] = useState<string[]>([]);
   const [rows, setRows] = useState<string[][]>([]);
-  // The rows written back to CSV for the server, made when they change rather than on Preview:
-  // for 10,000 rows, that work (and the garbage it leaves) held Preview's click 250 ms.
+  // The rows written back to CSV for the server: made when the file is read, and again at the
+  // first check after a cell is fixed, not at every Preview. For 10,000 rows that work (and the
+  // garbage it leaves) held Preview's click 250 ms.
   const [csvFile, setCsvFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<CostImportMapping>({});
   const [preview, setPreview] = useState<CostImportResult | null>(null);
