@@ -4,9 +4,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
 import { INTERACTION_INP_MS } from '../budgets.mjs';
-import { CHROMIUM_ARGS } from './lighthouse.mjs';
+import { launchChromium } from './lighthouse.mjs';
 import { SCREENS_DATA, sessionStorageItems } from './screens-site.mjs';
 import { costImportCsv } from './seed-budgeting.mjs';
 import { median } from './stats.mjs';
@@ -351,12 +350,7 @@ export async function measureInteractions({
   const results = {};
   try {
     for (const rate of CPU_RATES) {
-      const browser = await puppeteer.launch({
-        executablePath,
-        headless: true,
-        args: CHROMIUM_ARGS,
-        defaultViewport: VIEWPORT,
-      });
+      const browser = await launchChromium(executablePath, VIEWPORT);
       try {
         await signInBrowser(browser, site);
         for (const [name, interaction] of Object.entries(INTERACTIONS)) {

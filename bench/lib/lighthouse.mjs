@@ -31,8 +31,8 @@ export function chromiumPath() {
   return existsSync(path) ? path : undefined;
 }
 
-/** How the screen benches launch Chromium: headless as root, with no traffic of its own. */
-export const CHROMIUM_ARGS = [
+/** Headless as root, with no traffic of its own. */
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -40,6 +40,14 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * A fresh headless Chromium, as the screen benches (Lighthouse, the interactions) launch it.
+ * @param {string} executablePath
+ * @param {import('puppeteer-core').Viewport | null} defaultViewport null: the window's own
+ */
+export const launchChromium = (executablePath, defaultViewport) =>
+  puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, defaultViewport });
 
 /**
  * @typedef {object} Audit
@@ -71,12 +79,7 @@ export const CHROMIUM_ARGS = [
  * @returns {Promise<Audit>}
  */
 async function auditPage({ executablePath, url, preset, prepared }) {
-  const browser = await puppeteer.launch({
-    executablePath,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    defaultViewport: null,
-  });
+  const browser = await launchChromium(executablePath, null);
   try {
     const page = await browser.newPage();
     if (prepared) {
