@@ -334,14 +334,21 @@ async function everyBudgetingScreen(page: Page, project: Project, check: () => P
   }
   await page.goto(`/financial/projects/${project.id}`);
   await expect(page.getByRole('row', { name: /Rent/ })).toBeVisible();
+  // The page's dialogs load their code when first opened: focus still goes into each, and back
+  // to its button on closing.
   for (const [button, name] of [
+    ['Edit project', 'Edit project'],
     ['Add cost', 'Add cost'],
     ['Import CSV', 'Import costs from CSV'],
   ]) {
-    await tabTo(page, page.getByRole('button', { name: button }), { max: 80 });
+    const opener = page.getByRole('button', { name: button });
+    await tabTo(page, opener, { max: 80 });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name });
     await expect(dialog).toBeVisible();
+    await expect
+      .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
     const box = await dialog.boundingBox();
     expect(box!.x + box!.width, `${name} fits the window`).toBeLessThanOrEqual(
       page.viewportSize()!.width,
@@ -349,6 +356,7 @@ async function everyBudgetingScreen(page: Page, project: Project, check: () => P
     await check();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await expectFocusOn(page, opener);
   }
   await page.goto('/financial/closed-months');
   await expect(page.getByRole('table', { name: 'Closed months' })).toBeVisible();
