@@ -72,6 +72,8 @@ test('a staff member turns on two-step sign-in, then signs in with a code and wi
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'I have saved them' }).click();
   await expect(card.getByRole('button', { name: 'Turn off' })).toBeVisible();
+  // Its opener is gone (set up is done), so focus goes to the card, not to the page.
+  await expect(card.getByRole('heading', { name: 'Two-step sign-in' })).toBeFocused();
   expect((await waitForMail(user.email)).subject).toMatch(/two-step/i);
 
   // The code used to turn it on cannot be used again: the next step's code is what the app shows next.
@@ -135,6 +137,10 @@ test('a staff member adds a passkey and signs in with it', async ({ page }) => {
   await expect(dialog.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
   await dialog.getByRole('button', { name: 'I have saved them' }).click();
   await expect(card.getByRole('list', { name: 'Passkeys' })).toContainText('Test laptop');
+  // Focus goes back to the button that opened the dialog. Until it has, the account menu would
+  // close as soon as it opened: focus leaving a menu closes it, as does the scroll that brings
+  // that button into view.
+  await expect(card.getByRole('button', { name: 'Add passkey' })).toBeFocused();
 
   await logOut(page, user);
   await enterPassword(page, user);
