@@ -28,4 +28,26 @@ describe('formatRelative', () => {
   ])('says %s ms as "%s"', (ms, text) => {
     expect(formatRelative(ms)).toBe(text);
   });
+
+  it('says what Intl.RelativeTimeFormat says in English, from a second to many days', () => {
+    const intl = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+    const cases: [number, Intl.RelativeTimeFormatUnit][] = [
+      [0, 'second'],
+      [1, 'second'],
+      [-1, 'second'],
+      [59, 'second'],
+      [-1, 'minute'],
+      [1, 'minute'],
+      [-1, 'hour'],
+      [23, 'hour'],
+      [-1, 'day'],
+      [1, 'day'],
+      [2, 'day'],
+      [-1_500, 'day'],
+    ];
+    const unitMs = { second: SECOND, minute: MINUTE, hour: HOUR, day: DAY } as Record<string, number>;
+    for (const [value, unit] of cases) {
+      expect(formatRelative(value * (unitMs[unit] ?? 0))).toBe(intl.format(value, unit));
+    }
+  });
 });

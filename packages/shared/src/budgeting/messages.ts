@@ -1,4 +1,4 @@
-import { countLabel } from '../common/plural.js';
+import { countLabel, formatCount } from '../common/plural.js';
 import {
   COST_IMPORT_MAX_COLUMNS,
   COST_IMPORT_MAX_ROW_LENGTH,
@@ -51,9 +51,9 @@ export const BUDGETING_MESSAGES = {
   fileRequired: 'Please choose a CSV file.',
   fileNotCsv: 'The file must be a CSV (.csv) text file.',
   fileTooLarge: 'The file must be smaller than 10 MB.',
-  fileTooManyRows: `The file must have at most ${COST_IMPORT_MAX_ROWS.toLocaleString('en-GB')} rows.`,
+  fileTooManyRows: `The file must have at most ${formatCount(COST_IMPORT_MAX_ROWS)} rows.`,
   fileTooManyColumns: `Each row of the file must have at most ${COST_IMPORT_MAX_COLUMNS} columns.`,
-  fileRowTooLong: `Each row of the file must have at most ${COST_IMPORT_MAX_ROW_LENGTH.toLocaleString('en-GB')} characters.`,
+  fileRowTooLong: `Each row of the file must have at most ${formatCount(COST_IMPORT_MAX_ROW_LENGTH)} characters.`,
   fileCellCount: 'Each row of the file must have as many cells as its header.',
   fileMalformed: 'The file is not valid CSV: please check its quotes.',
   fileEmpty: 'The file has no rows.',

@@ -1,3 +1,4 @@
+import { formatCount } from '../common/plural.js';
 import { AUDIT_PAGED_MAX_ROWS, ERROR_GROUPS_BULK_MAX, UPTIME_CSV_MAX_DAYS } from './constants.js';
 
 export const MONITORING_MESSAGES = {
@@ -27,7 +28,7 @@ export const MAIL_MESSAGES = {
 
 export const SECURITY_MESSAGES = {
   /** A page past the newest AUDIT_PAGED_MAX_ROWS matches. */
-  pageBeyondCap: `Only the newest ${AUDIT_PAGED_MAX_ROWS.toLocaleString('en')} events can be paged through. Narrow the filters to see older ones.`,
+  pageBeyondCap: `Only the newest ${formatCount(AUDIT_PAGED_MAX_ROWS)} events can be paged through. Narrow the filters to see older ones.`,
   notLocked: 'This email is not locked.',
   unlocked: (email: string) => `${email} can sign in again.`,
 } as const;

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { TABBABLE } from '../../lib/focus.js';
 
 interface TableScrollProps {
@@ -38,18 +38,20 @@ export function TableScroll({ label, className, children }: TableScrollProps) {
 /** Whether the box scrolls with nothing inside it to Tab to, followed as it changes. */
 function useNeedsTabStop(ref: RefObject<HTMLElement | null>): boolean {
   const [needsTabStop, setNeedsTabStop] = useState(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const box = ref.current;
     if (!box) return;
+    // Measured only when the observer reports, which it first does just after the box's first
+    // layout: measuring as the table mounts would make the browser lay out the whole page inside
+    // React's commit, a long task on a slow phone (docs/performance.md).
     // Focusing a control inside scrolls the table to it, so the keyboard reaches it that way.
-    const measure = () =>
+    const observer = new ResizeObserver(() =>
       setNeedsTabStop(
         (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight) &&
           box.querySelector(TABBABLE) === null,
-      );
-    measure();
+      ),
+    );
     // The box resizes with the window; the table inside it with its rows, which may bring links.
-    const observer = new ResizeObserver(measure);
     observer.observe(box);
     for (const child of Array.from(box.children)) observer.observe(child);
     return () => observer.disconnect();
