@@ -45,7 +45,10 @@ describe('formatRelative', () => {
       [2, 'day'],
       [-1_500, 'day'],
     ];
-    const unitMs = { second: SECOND, minute: MINUTE, hour: HOUR, day: DAY } as Record<string, number>;
+    const unitMs = { second: SECOND, minute: MINUTE, hour: HOUR, day: DAY } as Record<
+      string,
+      number
+    >;
     for (const [value, unit] of cases) {
       expect(formatRelative(value * (unitMs[unit] ?? 0))).toBe(intl.format(value, unit));
     }
