@@ -18,8 +18,15 @@ let numbers: Intl.NumberFormat | undefined;
  * mobile CPU), in the task that draws a list (docs/performance.md). en-GB groups that way.
  */
 export function formatCount(count: number): string {
-  if (Number.isSafeInteger(count)) return String(count).replace(/\B(?=(\d{3})+$)/g, ',');
-  return (numbers ??= new Intl.NumberFormat(LOCALE)).format(count);
+  if (!Number.isSafeInteger(count)) {
+    return (numbers ??= new Intl.NumberFormat(LOCALE)).format(count);
+  }
+  const digits = String(Math.abs(count));
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let at = grouped.length; at < digits.length; at += 3) {
+    grouped += `,${digits.slice(at, at + 3)}`;
+  }
+  return count < 0 ? `-${grouped}` : grouped;
 }
 
 /**

@@ -26,6 +26,8 @@ describe('project detail states', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'ACME-WEB · Website' }),
     ).toBeVisible();
+    // The page under the title is drawn at a deferred priority, just after.
+    expect(await screen.findByRole('region', { name: 'Key figures' })).toBeVisible();
     expect(screen.queryByText('Loading the project…')).not.toBeInTheDocument();
   });
 

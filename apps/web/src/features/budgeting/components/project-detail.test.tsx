@@ -37,7 +37,7 @@ describe('project detail', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'ACME-WEB · Website' }),
     ).toBeVisible();
-    const figures = screen.getByRole('region', { name: 'Key figures' });
+    const figures = await screen.findByRole('region', { name: 'Key figures' });
     expect(figures).toHaveTextContent('£10,000.00');
     expect(figures).toHaveTextContent('£2,500.00');
     const months = screen.getByRole('table', { name: 'Cost by month' });

@@ -1,5 +1,6 @@
 import { Tab, TabList, TabPanel, TabProvider } from '@ariakit/react';
 import clsx from 'clsx';
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { isApiError, getErrorMessage } from '../../../lib/api-error.js';
@@ -20,12 +21,15 @@ const TAB_LABELS = {
 /** A project: key figures, cost by month, and its costs, budget history, rates and imports. */
 export function ProjectDetailView({ id }: { id: string }) {
   const project = useProject(id);
+  // The project's answer draws the whole page (figures, chart, cost by month, tabs). useQuery
+  // hands it over to be drawn at once, in one long task; deferred, React draws it in short slices
+  // that leave the main thread free between them (docs/performance.md).
+  const data = useDeferredValue(project.data);
   const revisions = useBudgetRevisions(id);
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab = isOneOf(TABS, tabParam) ? tabParam : 'costs';
 
-  if (project.isPending) return <Spinner text="Loading the project…" />;
   if (project.isError) {
     return (
       <p role="alert" className="py-12 text-center">
@@ -35,7 +39,7 @@ export function ProjectDetailView({ id }: { id: string }) {
       </p>
     );
   }
-  const data = project.data;
+  if (data === undefined) return <Spinner text="Loading the project…" />;
   return (
     <div className="flex flex-col gap-6">
       <ProjectFigures project={data} />
