@@ -31,7 +31,8 @@ describe('formatRelative', () => {
 
   it('says what Intl.RelativeTimeFormat says in English, from a second to many days', () => {
     const intl = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
-    const cases: [number, Intl.RelativeTimeFormatUnit][] = [
+    const unitMs = { second: SECOND, minute: MINUTE, hour: HOUR, day: DAY };
+    const cases: [number, keyof typeof unitMs][] = [
       [0, 'second'],
       [1, 'second'],
       [-1, 'second'],
@@ -45,12 +46,8 @@ describe('formatRelative', () => {
       [2, 'day'],
       [-1_500, 'day'],
     ];
-    const unitMs = { second: SECOND, minute: MINUTE, hour: HOUR, day: DAY } as Record<
-      string,
-      number
-    >;
     for (const [value, unit] of cases) {
-      expect(formatRelative(value * (unitMs[unit] ?? 0))).toBe(intl.format(value, unit));
+      expect(formatRelative(value * unitMs[unit])).toBe(intl.format(value, unit));
     }
   });
 });

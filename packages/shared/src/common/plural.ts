@@ -13,9 +13,9 @@ let numbers: Intl.NumberFormat | undefined;
 
 /**
  * A count as the site writes numbers: "1,200", "-3", "1.5". Whole numbers, which every count is,
- * are grouped by threes here: the first Intl.NumberFormat of a page loads the locale's number
- * data, 25 to 45 ms of the main thread on the bench's machine (four times that on Lighthouse's
- * mobile CPU), in the task that draws a list (docs/performance.md). en-GB groups that way.
+ * are grouped by threes here, as en-GB groups them: the first Intl.NumberFormat of a page loads
+ * the locale's number data, about 30 ms of the main thread on the bench's machine (four times
+ * that on Lighthouse's mobile CPU), in the task that draws a list (docs/performance.md).
  */
 export function formatCount(count: number): string {
   if (!Number.isSafeInteger(count)) {
