@@ -286,6 +286,11 @@ test('keyboard only: my data, an unlock, a bulk action, reminders and a CSV invi
   request,
 }) => {
   test.setTimeout(120_000);
+  // Playwright catches file choosers only while a page has a 'filechooser' listener, and it turns
+  // the catching on without waiting: a listener added just before the Space that opens one lost
+  // the race on a loaded CI machine (twice), as did waiting anew for each chooser. One listener
+  // from the start of the walk keeps them all caught.
+  page.on('filechooser', () => {});
   const tag = uniqueEmail('b').slice(2, 10);
   const admin = await createUser({ position: 'admin', fullName: `Kit ${tag} Admin` });
   await createUser({ fullName: `Dee ${tag}` });
@@ -376,10 +381,6 @@ test('keyboard only: my data, an unlock, a bulk action, reminders and a CSV invi
   const csvDialog = page.getByRole('dialog', { name: 'Invite from a CSV file' });
   const fileField = csvDialog.getByLabel('CSV file');
   await tabTo(page, fileField);
-  // Playwright catches file choosers only while a page has a 'filechooser' listener: waiting anew
-  // for each one took the listener off and on between them, and a Space pressed in that gap opened
-  // a chooser nobody caught (once in CI). One listener for the whole walk keeps them caught.
-  page.on('filechooser', () => {});
   const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');

@@ -134,6 +134,9 @@ test.describe('at 320 px', () => {
     page,
   }) => {
     test.slow();
+    // Caught from the start: Playwright turns the catching of file choosers on without waiting,
+    // and a listener added just before the Space lost that race on a loaded CI machine.
+    page.on('filechooser', () => {});
     const tag = uniqueEmail('csv').split('@')[0]!;
     const ann = `${tag}-ann@company.test`;
     const bo = `${tag}-bo@company.test`;
