@@ -201,15 +201,21 @@ test('by keyboard alone, an admin reaches Alerts and Alert channels and adds a r
     await tabTo(page, dialog.getByLabel('Name', { exact: true }));
     await page.keyboard.type(ruleName);
 
-    // Kind: open the list with Enter, arrows down to "Error spike", Enter chooses it.
+    // Kind: open the list with Enter, arrows down to "Error spike", Enter chooses it. Radix puts
+    // focus on the chosen kind once the list is placed, and moves it a task after each arrow, so
+    // each arrow waits for the focus to land: a check made before that would press once too often.
     const kind = dialog.getByRole('combobox', { name: 'Kind' });
     await tabTo(page, kind);
     await page.keyboard.press('Enter');
     const spike = page.getByRole('option', { name: 'Error spike', exact: true });
     await expect(spike).toBeVisible();
-    for (let step = 0; step < 5; step++) {
-      if (await spike.evaluate((option) => option.matches('[data-highlighted]'))) break;
+    const focusedOption = () =>
+      page.getByRole('option').evaluateAll((options) => options.indexOf(document.activeElement!));
+    await expect.poll(focusedOption).toBeGreaterThanOrEqual(0);
+    while (!(await spike.evaluate((option) => option === document.activeElement))) {
+      const from = await focusedOption();
       await page.keyboard.press('ArrowDown');
+      await expect.poll(focusedOption, 'ArrowDown moves to the next kind').toBe(from + 1);
     }
     await expect(spike).toHaveAttribute('data-highlighted', '');
     await page.keyboard.press('Enter');
