@@ -1,7 +1,7 @@
 import type { SortDirection } from '@staff-admin/shared';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { type Column, DataTable } from './data-table.js';
 import { listTableProps } from './list-table-state.js';
@@ -207,6 +207,43 @@ describe('DataTable', () => {
       screen.getByRole('checkbox', { name: 'Select every person on this page' }),
     ).toBeDisabled();
     expect(screen.queryByRole('rowheader')).not.toBeInTheDocument();
+  });
+
+  it('keeps the spinner, not the empty row nor the totals, until the first rows are drawn', async () => {
+    // A cell that waits: the rows' render is held until `draw()`, as a slow render would be.
+    let draw = () => {};
+    const drawn = new Promise<void>((resolve) => (draw = resolve));
+    function Held() {
+      use(drawn);
+      return null;
+    }
+    const table = (rows: Person[], loading: string | false) => (
+      <Suspense fallback={<p>Suspended</p>}>
+        {peopleTable({
+          rows,
+          loading,
+          columns: [...COLUMNS, { header: 'Held', cell: () => <Held /> }],
+          empty: 'No people.',
+          footer: (
+            <tr>
+              <td>Totals</td>
+            </tr>
+          ),
+        })}
+      </Suspense>
+    );
+    const { rerender } = render(table([], 'Loading people…'));
+    await act(async () => rerender(table(PEOPLE, false)));
+    // The first rows are drawn at a lower priority: the spinner stays up meanwhile.
+    expect(screen.getByText('Loading people…')).toBeVisible();
+    expect(screen.queryByText('No people.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Totals')).not.toBeInTheDocument();
+    expect(screen.queryByText('Suspended')).not.toBeInTheDocument();
+
+    await act(async () => draw());
+    expect(await screen.findByRole('rowheader', { name: 'Ada' })).toBeVisible();
+    expect(screen.getByText('Totals')).toBeVisible();
+    expect(screen.queryByText('Loading people…')).not.toBeInTheDocument();
   });
 
   it('says so in one row when there are no rows, with the title above the text', () => {

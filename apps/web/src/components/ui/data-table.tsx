@@ -1,6 +1,6 @@
 import type { SortDirection } from '@staff-admin/shared';
 import clsx from 'clsx';
-import type { MouseEvent, ReactNode } from 'react';
+import { useDeferredValue, useState, type MouseEvent, type ReactNode } from 'react';
 import { SortableHeader } from './sortable-header.js';
 import { Spinner } from './spinner.js';
 import { TableScroll } from './table-scroll.js';
@@ -115,6 +115,13 @@ export function DataTable<Row, S extends string = never>(props: DataTableProps<R
     className,
   } = props;
   const rowKey = (props as { rowKey?: (row: Row) => string }).rowKey ?? idOf;
+  // The first rows to arrive are drawn at a lower priority, in slices that leave the page free to
+  // answer (a page of rows is the longest work of a list's first load), with the spinner up
+  // meanwhile. Later changes (another page, a row that goes) are drawn at once: focus follows them.
+  const rowsDrawn = useDeferredValue(rows.length > 0);
+  const [spinnerText, setSpinnerText] = useState(loading);
+  if (loading && loading !== spinnerText) setSpinnerText(loading);
+  const waiting = loading || (rows.length > 0 && !rowsDrawn && spinnerText);
   const columnCount = columns.length + (selection ? 1 : 0);
   const cellPadding = compact ? 'px-4 py-2' : 'px-4 py-3';
   const onClick = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
@@ -159,15 +166,15 @@ export function DataTable<Row, S extends string = never>(props: DataTableProps<R
             ))}
           </tr>
         </thead>
-        <tbody className={clsx(isFetching && !loading && 'opacity-60')}>
-          {loading || rows.length === 0 ? (
+        <tbody className={clsx(isFetching && !waiting && 'opacity-60')}>
+          {waiting || rows.length === 0 ? (
             <tr>
               <td
                 colSpan={columnCount}
                 className={clsx('px-4 text-center text-slate-700', compact ? 'py-8' : 'py-12')}
               >
-                {loading ? (
-                  <Spinner text={loading} />
+                {waiting ? (
+                  <Spinner text={waiting} />
                 ) : (
                   <>
                     {emptyTitle && <p className="font-semibold">{emptyTitle}</p>}
@@ -228,7 +235,7 @@ export function DataTable<Row, S extends string = never>(props: DataTableProps<R
             })
           )}
         </tbody>
-        {footer && <tfoot>{footer}</tfoot>}
+        {footer && !waiting && <tfoot>{footer}</tfoot>}
       </table>
     </TableScroll>
   );

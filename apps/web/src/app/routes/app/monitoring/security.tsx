@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { ContentLayout } from '../../../../components/layouts/content-layout.js';
 import { useLockedAccounts } from '../../../../components/unlock-account/locked-accounts.js';
 import { Spinner } from '../../../../components/ui/spinner.js';
@@ -12,12 +13,15 @@ import { MONITORING_AREA } from '../monitoring-area.js';
 /**
  * The sections, once the two above the audit trail have had their first answer (data or a
  * failure, which they show): drawn as each arrived, they grew and pushed the trail down the
- * screen (layout shift). Later fetches (Try again) happen in place.
+ * screen (layout shift). They are drawn at a lower priority (useDeferredValue), in slices that
+ * leave the page free to answer, with the spinner up meanwhile. Later fetches (Try again) happen
+ * in place.
  */
 function SecuritySections() {
   const locked = useLockedAccounts();
   const summary = useSecuritySummary();
-  if (!locked.isFetched || !summary.isFetched) return <Spinner text="Loading sign-in security…" />;
+  const answered = useDeferredValue(locked.isFetched && summary.isFetched);
+  if (!answered) return <Spinner text="Loading sign-in security…" />;
   return (
     <div className="flex flex-col gap-6">
       <SecurityLockedAccounts />
