@@ -1,5 +1,5 @@
 import { countLabel, type PaginationMeta, type PluralForms } from '@staff-admin/shared';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { PAGE_SIZES, type UpdateOptions } from '../../lib/list-params.js';
 import { LiveStatus } from './live-status.js';
 import { LoadError } from './load-error.js';
@@ -67,6 +67,11 @@ export function ListResults({
   note,
 }: ListResultsProps) {
   const meta = query.data?.meta;
+  // The table draws its first rows at a lower priority (DataTable): what is under it waits for
+  // them, or the rows would push it down as they come (a layout shift).
+  const hasRows = (meta?.totalItems ?? 0) > 0;
+  const rowsDrawn = useDeferredValue(hasRows);
+  const showUnderTable = !hasRows || rowsDrawn;
   const lastPage = meta?.totalPages ?? 0;
   useEffect(() => {
     if (!query.isPlaceholderData && lastPage > 0 && params.page > lastPage) {
@@ -89,8 +94,8 @@ export function ListResults({
     ) : (
       <>
         {children}
-        {note}
-        {meta && (
+        {showUnderTable && note}
+        {meta && showUnderTable && (
           <Pagination
             page={params.page}
             totalPages={meta.totalPages}
