@@ -210,7 +210,9 @@ test('by keyboard alone, an admin reaches Alerts and Alert channels and adds a r
     const spike = page.getByRole('option', { name: 'Error spike', exact: true });
     await expect(spike).toBeVisible();
     const focusedOption = () =>
-      page.getByRole('option').evaluateAll((options) => options.indexOf(document.activeElement!));
+      page
+        .getByRole('option')
+        .evaluateAll((options) => options.findIndex((option) => option === document.activeElement));
     await expect.poll(focusedOption).toBeGreaterThanOrEqual(0);
     while (!(await spike.evaluate((option) => option === document.activeElement))) {
       const from = await focusedOption();
