@@ -116,8 +116,9 @@ export function DataTable<Row, S extends string = never>(props: DataTableProps<R
   } = props;
   const rowKey = (props as { rowKey?: (row: Row) => string }).rowKey ?? idOf;
   // The first rows to arrive are drawn at a lower priority, in slices that leave the page free to
-  // answer (a page of rows is the longest work of a list's first load), with the spinner up
-  // meanwhile. Later changes (another page, a row that goes) are drawn at once: focus follows them.
+  // answer (a page of rows is the longest work of a list's first load), with the last spinner up
+  // meanwhile; a table that showed none draws them at once. Later changes (another page, a row
+  // that goes) are drawn at once too: focus follows them.
   const rowsDrawn = useDeferredValue(rows.length > 0);
   const [spinnerText, setSpinnerText] = useState(loading);
   if (loading && loading !== spinnerText) setSpinnerText(loading);
