@@ -1,6 +1,6 @@
 import type { SortDirection } from '@staff-admin/shared';
 import clsx from 'clsx';
-import { useDeferredValue, useState, type MouseEvent, type ReactNode } from 'react';
+import { useDeferredValue, type MouseEvent, type ReactNode } from 'react';
 import { SortableHeader } from './sortable-header.js';
 import { Spinner } from './spinner.js';
 import { TableScroll } from './table-scroll.js';
@@ -115,14 +115,12 @@ export function DataTable<Row, S extends string = never>(props: DataTableProps<R
     className,
   } = props;
   const rowKey = (props as { rowKey?: (row: Row) => string }).rowKey ?? idOf;
-  // The first rows to arrive are drawn at a lower priority, in slices that leave the page free to
-  // answer (a page of rows is the longest work of a list's first load), with the last spinner up
-  // meanwhile; a table that showed none draws them at once. Later changes (another page, a row
-  // that goes) are drawn at once too: focus follows them.
-  const rowsDrawn = useDeferredValue(rows.length > 0);
-  const [spinnerText, setSpinnerText] = useState(loading);
-  if (loading && loading !== spinnerText) setSpinnerText(loading);
-  const waiting = loading || (rows.length > 0 && !rowsDrawn && spinnerText);
+  // A list's first rows are drawn at a lower priority, in slices that leave the page free to
+  // answer (a page of rows is the longest work of a list's first load): `loading` is let go of at
+  // that priority, so its spinner stays up until they are drawn. Later changes (another page, a
+  // row that goes) are drawn at once: focus follows them.
+  const stillLoading = useDeferredValue(loading);
+  const waiting = loading || (rows.length > 0 && stillLoading);
   const columnCount = columns.length + (selection ? 1 : 0);
   const cellPadding = compact ? 'px-4 py-2' : 'px-4 py-3';
   const onClick = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {

@@ -69,9 +69,8 @@ export function ListResults({
   const meta = query.data?.meta;
   // The table draws its first rows at a lower priority (DataTable): what is under it waits for
   // them, or the rows would push it down as they come (a layout shift).
-  const hasRows = (meta?.totalItems ?? 0) > 0;
-  const rowsDrawn = useDeferredValue(hasRows);
-  const showUnderTable = !hasRows || rowsDrawn;
+  const stillPending = useDeferredValue(meta === undefined);
+  const showUnderTable = (meta?.totalItems ?? 0) === 0 || !stillPending;
   const lastPage = meta?.totalPages ?? 0;
   useEffect(() => {
     if (!query.isPlaceholderData && lastPage > 0 && params.page > lastPage) {
