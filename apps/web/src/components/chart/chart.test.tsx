@@ -112,6 +112,30 @@ describe('Chart', () => {
     expect(made[0]!.target).toBe(screen.getByRole('img', { name: 'Second' }));
   });
 
+  it('draws each plot in a task of its own, not in the one that loaded uPlot', async () => {
+    const tasks: (() => void)[] = [];
+    const setTimeout = vi
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation(((task: () => void) => tasks.push(task)) as typeof globalThis.setTimeout);
+    try {
+      render(
+        <>
+          <Chart options={bars} data={DATA} height={80} minWidth={120} />
+          <Chart options={bars} data={DATA} height={80} minWidth={120} />
+        </>,
+      );
+      await vi.dynamicImportSettled();
+      expect(made).toHaveLength(0);
+      expect(tasks).toHaveLength(2);
+      tasks[0]!();
+      expect(made).toHaveLength(1);
+      tasks[1]!();
+      expect(made).toHaveLength(2);
+    } finally {
+      setTimeout.mockRestore();
+    }
+  });
+
   it('hides an unnamed canvas, and puts the numbers in a table for screen readers', () => {
     const { container } = render(
       <Chart

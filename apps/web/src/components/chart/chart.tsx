@@ -54,21 +54,28 @@ export function Chart({ options, data, height, minWidth, label, table }: ChartPr
     const element = holder.current;
     if (!element) return;
     let resize: ResizeObserver | null = null;
+    let drawing: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     const width = () => Math.max(element.clientWidth, minWidth);
     void loadUPlot().then((UPlotClass) => {
       if (cancelled) return;
-      const instance = new UPlotClass(
-        { ...STILL, ...options(UPlotClass), width: width(), height },
-        latestData.current,
-        element,
-      );
-      plot.current = instance;
-      resize = new ResizeObserver(() => instance.setSize({ width: width(), height }));
-      resize.observe(element);
+      // Each plot is drawn in a task of its own: not in the one that loaded uPlot's module,
+      // which builds Intl formatters, often the page's first and slowest use of Intl, nor with
+      // the page's other plots (docs/performance.md, long tasks).
+      drawing = setTimeout(() => {
+        const instance = new UPlotClass(
+          { ...STILL, ...options(UPlotClass), width: width(), height },
+          latestData.current,
+          element,
+        );
+        plot.current = instance;
+        resize = new ResizeObserver(() => instance.setSize({ width: width(), height }));
+        resize.observe(element);
+      });
     });
     return () => {
       cancelled = true;
+      clearTimeout(drawing);
       resize?.disconnect();
       plot.current?.destroy();
       plot.current = null;

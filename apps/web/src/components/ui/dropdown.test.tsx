@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState, type ComponentProps } from 'react';
+import { Profiler, useState, type ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from './dialog.js';
 import { Dropdown, type DropdownOption } from './dropdown.js';
@@ -85,6 +85,32 @@ describe('Dropdown', () => {
     );
     expect(screen.getByRole('combobox', { name: 'A' })).toHaveTextContent(/^Pick$/);
     expect(screen.getByRole('combobox', { name: 'B' })).toHaveTextContent(/^Banana$/);
+  });
+
+  it('draws its options only while open', async () => {
+    const many = Array.from({ length: 60 }, (_, index) => ({
+      value: `v${index}`,
+      label: `Option ${index}`,
+    }));
+    let commits = 0;
+    const createElement = vi.spyOn(document, 'createElement');
+    const user = userEvent.setup();
+    render(
+      <Profiler id="dropdown" onRender={() => (commits += 1)}>
+        <Dropdown label="Many" options={many} value="v41" onChange={() => {}} />
+      </Profiler>,
+    );
+    const control = screen.getByRole('combobox', { name: 'Many' });
+    expect(control).toHaveTextContent(/^Option 41$/);
+    // Closed, Radix would draw every option out of sight, then the dropdown again as each one
+    // registers: 4 commits and several elements per option.
+    expect(createElement.mock.calls.length).toBeLessThan(many.length);
+    expect(commits).toBeLessThanOrEqual(2);
+    createElement.mockRestore();
+
+    await user.click(control);
+    expect(screen.getAllByRole('option')).toHaveLength(60);
+    expect(activeOption()).toBe('Option 41');
   });
 
   it("shows 'No result' when it has no options", async () => {

@@ -120,6 +120,9 @@ const isPrintable = (event: KeyboardEvent) =>
  * Two things differ from Radix's defaults, both kept from the site's first dropdown: a letter
  * typed on the closed control opens it at the first matching option (Radix would choose that
  * option unseen), and Tab closes the menu and moves on (Radix keeps focus in the menu).
+ * The menu and its options are drawn only while it is open. Closed, Radix would still draw every
+ * option out of sight, and draw the dropdown again for each of them as the page first shows
+ * (docs/performance.md); the control shows the chosen option's label itself.
  */
 export function Dropdown<T extends string>({
   label,
@@ -199,61 +202,65 @@ export function Dropdown<T extends string>({
           }}
           className={clsx(triggerClassName(inline, error), 'data-placeholder:text-slate-500')}
         >
-          <Select.Value placeholder={placeholder} className="truncate" />
+          <Select.Value placeholder={placeholder} className="truncate">
+            {options.find((option) => option.value === value)?.label}
+          </Select.Value>
           <ChevronDownIcon className="shrink-0 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
         </Select.Trigger>
         {/* Not portalled, so the menu stays inside its landmark or dialog. */}
-        <Select.Content
-          position="popper"
-          align="start"
-          sideOffset={4}
-          collisionPadding={8}
-          aria-labelledby={`${baseId}-label`}
-          onFocus={(event) => {
-            // Radix focuses the chosen option on opening; a typed letter asked for another.
-            const wanted = typedTo.current;
-            typedTo.current = null;
-            if (wanted === null) return;
-            event.currentTarget
-              .querySelector<HTMLElement>(`[data-value="${CSS.escape(wanted)}"]`)
-              ?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            if (tabbedAway.current) event.preventDefault();
-            tabbedAway.current = false;
-          }}
-          style={{ maxHeight: LAYOUT.dropdownMenuMaxHeight }}
-          className={MENU_CLASS_NAME}
-        >
-          <Select.ScrollUpButton className="flex h-6 shrink-0 items-center justify-center text-slate-500">
-            <ChevronDownIcon className="rotate-180" />
-          </Select.ScrollUpButton>
-          <Select.Viewport nonce={getNonce()} onKeyDown={onMenuKeyDown} className="p-1">
-            {options.length === 0 ? (
-              <NoResultOption />
-            ) : (
-              options.map((option) => (
-                <Select.Item
-                  key={option.value}
-                  value={option.value}
-                  disabled={option.disabled}
-                  data-value={option.value}
-                  className={clsx(OPTION_CLASS_NAME, 'data-[state=checked]:font-semibold')}
-                >
-                  <Select.ItemText>
-                    <span className="truncate">{option.label}</span>
-                  </Select.ItemText>
-                  <Select.ItemIndicator>
-                    <CheckIcon className="shrink-0 text-blue-700 group-data-highlighted/option:text-white" />
-                  </Select.ItemIndicator>
-                </Select.Item>
-              ))
-            )}
-          </Select.Viewport>
-          <Select.ScrollDownButton className="flex h-6 shrink-0 items-center justify-center text-slate-500">
-            <ChevronDownIcon />
-          </Select.ScrollDownButton>
-        </Select.Content>
+        {open && (
+          <Select.Content
+            position="popper"
+            align="start"
+            sideOffset={4}
+            collisionPadding={8}
+            aria-labelledby={`${baseId}-label`}
+            onFocus={(event) => {
+              // Radix focuses the chosen option on opening; a typed letter asked for another.
+              const wanted = typedTo.current;
+              typedTo.current = null;
+              if (wanted === null) return;
+              event.currentTarget
+                .querySelector<HTMLElement>(`[data-value="${CSS.escape(wanted)}"]`)
+                ?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              if (tabbedAway.current) event.preventDefault();
+              tabbedAway.current = false;
+            }}
+            style={{ maxHeight: LAYOUT.dropdownMenuMaxHeight }}
+            className={MENU_CLASS_NAME}
+          >
+            <Select.ScrollUpButton className="flex h-6 shrink-0 items-center justify-center text-slate-500">
+              <ChevronDownIcon className="rotate-180" />
+            </Select.ScrollUpButton>
+            <Select.Viewport nonce={getNonce()} onKeyDown={onMenuKeyDown} className="p-1">
+              {options.length === 0 ? (
+                <NoResultOption />
+              ) : (
+                options.map((option) => (
+                  <Select.Item
+                    key={option.value}
+                    value={option.value}
+                    disabled={option.disabled}
+                    data-value={option.value}
+                    className={clsx(OPTION_CLASS_NAME, 'data-[state=checked]:font-semibold')}
+                  >
+                    <Select.ItemText>
+                      <span className="truncate">{option.label}</span>
+                    </Select.ItemText>
+                    <Select.ItemIndicator>
+                      <CheckIcon className="shrink-0 text-blue-700 group-data-highlighted/option:text-white" />
+                    </Select.ItemIndicator>
+                  </Select.Item>
+                ))
+              )}
+            </Select.Viewport>
+            <Select.ScrollDownButton className="flex h-6 shrink-0 items-center justify-center text-slate-500">
+              <ChevronDownIcon />
+            </Select.ScrollDownButton>
+          </Select.Content>
+        )}
       </Select.Root>
     </DropdownField>
   );
