@@ -163,6 +163,21 @@ describe('project detail states', () => {
     expect(await screen.findByText('No cost rates in GBP yet.')).toBeVisible();
   });
 
+  it('after the tabs, Tab goes to the panel’s first button, or to the Imports panel itself', async () => {
+    const project = createProject();
+    serveProject(detailOf(project));
+    answer('get', `/projects/${project.id}/import-batches`, () => HttpResponse.json({ data: [] }));
+    const { user } = renderApp(`/financial/projects/${project.id}`, { user: FINANCE });
+    await user.click(await screen.findByRole('tab', { name: 'Costs' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Add cost' })).toHaveFocus();
+
+    await user.click(screen.getByRole('tab', { name: 'Imports' }));
+    expect(await screen.findByText('Nothing has been imported into this project.')).toBeVisible();
+    await user.tab();
+    expect(screen.getByRole('tabpanel', { name: 'Imports' })).toHaveFocus();
+  });
+
   it('opens the Costs tab for a tab the URL does not know', async () => {
     const project = createProject();
     serveProject(detailOf(project));

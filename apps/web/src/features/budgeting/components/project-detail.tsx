@@ -1,4 +1,4 @@
-import { Tab, TabList, TabPanel, TabProvider } from '@ariakit/react';
+import * as Tabs from '@radix-ui/react-tabs';
 import clsx from 'clsx';
 import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,20 @@ const TAB_LABELS = {
   rates: 'Cost rates',
   imports: 'Imports',
 };
+const PANELS = { costs: CostsPanel, budget: BudgetPanel, rates: RatesPanel, imports: ImportsPanel };
+/**
+ * Three panels open with a button, the next stop after the tabs. The Imports panel may hold no
+ * control at all, so it is a tab stop itself (the ARIA practices' tabs pattern), with a focus
+ * ring like a control's.
+ */
+const panelProps = (id: (typeof TABS)[number]) =>
+  id === 'imports'
+    ? {
+        tabIndex: 0,
+        className:
+          'focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600',
+      }
+    : { tabIndex: -1 };
 
 /** A project: key figures, cost by month, and its costs, budget history, rates and imports. */
 export function ProjectDetailView({ id }: { id: string }) {
@@ -45,10 +59,11 @@ export function ProjectDetailView({ id }: { id: string }) {
       <ProjectFigures project={data} />
       <BurnUpChart project={data} revisions={revisions.data} />
       <BurnUpTable project={data} revisions={revisions.data} />
-      <TabProvider
-        selectedId={tab}
-        setSelectedId={(next) =>
-          next &&
+      {/* The chosen tab lives in the URL; only the shown panel is drawn. Why Radix's tabs:
+          docs/decisions.md. */}
+      <Tabs.Root
+        value={tab}
+        onValueChange={(next) =>
           setSearchParams(
             (current) => {
               const query = new URLSearchParams(current);
@@ -59,25 +74,29 @@ export function ProjectDetailView({ id }: { id: string }) {
           )
         }
       >
-        <TabList aria-label="Project" className="flex gap-4 border-b border-slate-200">
+        <Tabs.List aria-label="Project" className="flex gap-4 border-b border-slate-200">
           {TABS.map((id) => (
-            <Tab
+            <Tabs.Trigger
               key={id}
-              id={id}
+              value={id}
               className={clsx(
                 '-mb-px border-b-2 px-1 py-2 font-medium focus-visible:outline-2 focus-visible:outline-blue-600',
                 tab === id ? 'border-blue-700 text-blue-800' : 'border-transparent text-slate-700',
               )}
             >
               {TAB_LABELS[id]}
-            </Tab>
+            </Tabs.Trigger>
           ))}
-        </TabList>
-        <TabPanel tabId="costs">{tab === 'costs' && <CostsPanel project={data} />}</TabPanel>
-        <TabPanel tabId="budget">{tab === 'budget' && <BudgetPanel project={data} />}</TabPanel>
-        <TabPanel tabId="rates">{tab === 'rates' && <RatesPanel project={data} />}</TabPanel>
-        <TabPanel tabId="imports">{tab === 'imports' && <ImportsPanel project={data} />}</TabPanel>
-      </TabProvider>
+        </Tabs.List>
+        {TABS.map((id) => {
+          const Panel = PANELS[id];
+          return (
+            <Tabs.Content key={id} value={id} {...panelProps(id)}>
+              <Panel project={data} />
+            </Tabs.Content>
+          );
+        })}
+      </Tabs.Root>
     </div>
   );
 }
