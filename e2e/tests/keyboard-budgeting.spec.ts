@@ -226,6 +226,50 @@ test('keyboard only: audit filters keep focus on the control used; people are na
   await expectFocusOn(page, actor);
 });
 
+for (const width of [1280, 320]) {
+  test(`keyboard only at ${width}px: a project's tabs, the arrow keys between them, Tab into the panel`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 720 });
+    const finance = await createUser({ position: 'finance', fullName: 'Tabs Finance' });
+    const project = await createProject(request, finance, { costs: ['Rent'] });
+    await signInByKeyboard(page, finance);
+    await page.goto(`/financial/projects/${project.id}`);
+    await expect(page.getByRole('row', { name: /Rent/ })).toBeVisible();
+
+    const tab = (name: string) => page.getByRole('tab', { name });
+    await tabTo(page, tab('Costs'), { max: 40 });
+    // The Costs panel opens with a button: the next stop after the tabs.
+    await page.keyboard.press('Tab');
+    await expectFocusOn(page, page.getByRole('button', { name: 'Add cost' }));
+    await page.keyboard.press('Shift+Tab');
+    await expectFocusOn(page, tab('Costs'));
+
+    // The arrow keys move along the tabs and choose them; the URL keeps the choice.
+    for (const [name, query] of [
+      ['Budget history', 'budget'],
+      ['Cost rates', 'rates'],
+      ['Imports', 'imports'],
+    ] as const) {
+      await page.keyboard.press('ArrowRight');
+      await expectFocusOn(page, tab(name));
+      await expect(tab(name)).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(new RegExp(`[?&]tab=${query}$`));
+    }
+    // Nothing imported, so no control in the panel: the panel itself is the next stop.
+    await expect(page.getByText('Nothing has been imported into this project.')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expectFocusOn(page, page.getByRole('tabpanel', { name: 'Imports' }));
+    await expectAccessible(page);
+
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Home');
+    await expectFocusOn(page, tab('Costs'));
+    await expect(page.getByRole('row', { name: /Rent/ })).toBeVisible();
+  });
+}
+
 test('keyboard only: Back to a project page puts focus on what is in view', async ({
   page,
   request,
