@@ -120,8 +120,9 @@ export class AlertChannelsRepository {
 
   /**
    * Reserves the oldest due delivery in one statement, so two workers never hold the same row (as
-   * the mail outbox does: an UPDATE on SQLite, `FOR UPDATE SKIP LOCKED` on PostgreSQL). A claim
-   * whose lease ran out (a process that died mid-send) is due again.
+   * the mail outbox does: an UPDATE on SQLite, `FOR UPDATE SKIP LOCKED` on PostgreSQL, and a poll
+   * that finds nothing due only reads). A claim whose lease ran out (a process that died mid-send)
+   * is due again.
    */
   async claimNext(request: {
     now: string;
@@ -139,6 +140,7 @@ export class AlertChannelsRepository {
       .orderBy('next_attempt_at')
       .orderBy('created_at')
       .limit(1);
+    if (!(await due.executeTakeFirst())) return undefined; // an idle poll only reads
     if (this.engine === 'postgres') due = due.forUpdate().skipLocked();
     const row = await this.db
       .updateTable('webhook_deliveries')

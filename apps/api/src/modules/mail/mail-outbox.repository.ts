@@ -40,7 +40,9 @@ export class MailOutboxRepository {
    * Reserves the oldest due mail in one statement, so two workers never hold the same row: an
    * UPDATE is a write transaction of its own on SQLite, and on PostgreSQL `FOR UPDATE SKIP LOCKED`
    * lets concurrent workers pass over rows another one is claiming. A claim whose lease ran out
-   * (a worker that died mid-send) is due again.
+   * (a worker that died mid-send) is due again. A poll that finds nothing due only reads: on
+   * SQLite a write waits for the file's lock, holding up the whole process while another process
+   * writes, and each would be a commit to the log every poll.
    */
   async claimNext({ now, claimId, leaseUntil, unloggedOnly }: ClaimRequest) {
     let due = this.db
@@ -54,6 +56,7 @@ export class MailOutboxRepository {
       .orderBy('created_at')
       .limit(1);
     if (unloggedOnly) due = due.where('logged_at', 'is', null);
+    if (!(await due.executeTakeFirst())) return undefined; // an idle poll only reads
     if (this.engine === 'postgres') due = due.forUpdate().skipLocked();
 
     const row = await this.db
