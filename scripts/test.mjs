@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = `${root}test-results`;
@@ -47,12 +48,26 @@ function readJson(path) {
 
 const levels = [];
 
-/** Playwright's failed tests (not the flaky ones that passed on retry), as "file › title". */
+/** The first line of a failure's message, without colours: what went wrong, in a CI log's tail. */
+function firstLine(message) {
+  const line =
+    stripVTControlCharacters(message ?? '')
+      .trim()
+      .split('\n')[0] ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+/** Playwright's failed tests (not the flaky ones that passed on retry), as "file › title: why". */
 function failedSpecs(suites) {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
-      .map((spec) => `${spec.file} › ${spec.title}`),
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => {
+          const why = firstLine(test.results.at(-1)?.error?.message);
+          return `${spec.file} › ${spec.title}: ${why}`;
+        }),
+    ),
     ...failedSpecs(suite.suites ?? []),
   ]);
 }
@@ -82,7 +97,10 @@ if (build.status !== 0) banner('npm run build failed: the bundle budgets and bro
     failures: (report?.testResults ?? []).flatMap((file) =>
       file.assertionResults
         .filter((test) => test.status === 'failed')
-        .map((test) => `${file.name.slice(root.length)} › ${test.fullName}`),
+        .map(
+          (test) =>
+            `${file.name.slice(root.length)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`,
+        ),
     ),
   });
 }
