@@ -10,15 +10,6 @@ export class JobLeaseRepository {
 
   /** True when `holder` now holds the job's lease until `until` (nobody else held a live one). */
   async acquire(name: string, holder: string, now: string, until: string): Promise<boolean> {
-    // A look while another holder's lease runs only reads: on SQLite a write would wait for the
-    // file's lock, holding up the whole process while another process writes.
-    const held = await this.db
-      .selectFrom('job_leases')
-      .select('name')
-      .where('name', '=', name)
-      .where('leased_until', '>', now)
-      .executeTakeFirst();
-    if (held) return false;
     await this.db
       .insertInto('job_leases')
       .values({ name, holder: null, leased_until: null, last_finished_at: null })
